@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { brands } from './brand';
+import { isValidCreditorId } from './payment';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.string().url().optional())
+  .optional();
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .transform((value) => value || undefined)
+  .pipe(z.email().optional())
+  .optional();
+
+/** Every setting, validated once at start-up; the defaults run on a laptop with nothing else installed. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: optionalUrl,
+  CLIENT: z.enum(brands).default('cab'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Kundenservice <kundenservice@example.com>'),
+  /** Receives a copy of every bike report; a placeholder per brand when unset (config/bike-reports.ts). */
+  SERVICE_TEAM_EMAIL: optionalEmail,
+  /** HTTP SMS gateway (POST JSON {to, text}); without it SMS stay in the sms_outbox table. */
+  SMS_GATEWAY_URL: optionalUrl,
+  SMS_GATEWAY_KEY: z.string().optional(),
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_KEY: z.string().optional(),
+  CMS_URL: optionalUrl,
+  CMS_TOKEN: z.string().optional(),
+  CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
+  CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
+  SESSION_SECRET: z.string().min(32).optional(),
+  PREVIEW_SECRET: z.string().min(16).optional(),
+  SENTRY_DSN: optionalUrl,
+  // Matomo-compatible analytics (brand cab only, only with consent); off unless both are set.
+  MATOMO_URL: optionalUrl,
+  MATOMO_SITE_ID: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, 'a numeric Matomo site id')
+        .optional(),
+    )
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
+  DEMO_SEED: z.enum(['0', '1']).optional(),
+  DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  DEMO_PASSWORD: z.string().optional(),
+  // Payment method and credit (docs/decisions/0008): without the URLs, the embedded sandboxes answer.
+  SEPA_CREDITOR_ID: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .transform((value) => value || undefined)
+    .pipe(z.string().refine(isValidCreditorId, 'not a valid SEPA creditor identifier').optional())
+    .optional(),
+  PAYMENT_PROVIDER_URL: optionalUrl,
+  PAYMENT_PROVIDER_KEY: z.string().optional(),
+  BANK_VERIFICATION_URL: optionalUrl,
+  BANK_VERIFICATION_KEY: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface AppConfig {
+  env: Env;
+  port: number;
+  host: string;
+  publicUrl: string;
+  brand: Env['CLIENT'];
+  dataDir: string;
+  sessionSecret: string;
+  previewSecret: string;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const env = parsed.data;
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    env,
+    port: env.PORT,
+    host: env.HOST,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    brand: env.CLIENT,
+    dataDir,
+    sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
+    previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
+    isProduction: env.NODE_ENV === 'production',
+  };
+}
+
+/**
+ * A secret that survives restarts without configuration: generated once into DATA_DIR. Several
+ * instances must share one, so they set it explicitly (docs/operations.md).
+ */
+function generatedSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, 'secrets', name);
+  try {
+    return readFileSync(file, 'utf8').trim();
+  } catch {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+      return secret;
+    } catch {
+      // Another process wrote it first: use theirs.
+      return readFileSync(file, 'utf8').trim();
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import { createContext } from 'react-router';
+import type { AppConfig } from '~/config/env.server';
+import type { DatabaseHandle } from '~/db/client.server';
+import type { ContentStore } from '~/features/content/content-store.server';
+import type { RedirectStore } from '~/features/navigation/redirect-store.server';
+import type { CurrentSession } from '~/features/accounts/sessions.server';
+import type { Logger } from '~/platform/logger.server';
+import type { MailTransport } from '~/platform/mail/transport.server';
+import type { RateLimitStore } from '~/platform/rate-limit/store';
+
+/** Created once per process and handed to every loader and action through the router context. */
+export interface AppServices {
+  config: AppConfig;
+  database: DatabaseHandle;
+  content: ContentStore;
+  redirects: RedirectStore;
+  logger: Logger;
+  buildId: string;
+  rateLimits: RateLimitStore;
+  /** The demo customer's login when demo data was seeded (printed at start-up). */
+  demoLogin: { email: string; password: string } | null;
+  mail: {
+    /** SMTP delivery; null when mails stay in the outbox (laptop mode). */
+    transport: MailTransport | null;
+    /** The development mailbox page and mail bodies in the log: only without SMTP on the embedded database. */
+    mailboxEnabled: boolean;
+  };
+  /** Releases connections (database, Redis, SMTP) at shutdown. */
+  close(): Promise<void>;
+}
+
+/** Per request: the id that ties log lines together and the CSP nonce of this response. */
+export interface RequestScope {
+  requestId: string;
+  nonce: string;
+  logger: Logger;
+  /** The client's address, for rate limits (X-Forwarded-For only with TRUST_PROXY=1). */
+  clientIp: string;
+}
+
+export const servicesContext = createContext<AppServices>();
+/** The logged-in customer's session, or null; read once per request by the root middleware. */
+export const sessionContext = createContext<CurrentSession | null>(null);
+export const requestContext = createContext<RequestScope>();

@@ -1,0 +1,104 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import * as schema from './schema';
+
+/** Both drivers give the same PostgreSQL-dialect Drizzle database. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** True when a trivial query answers; used by /health. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL server; without it an embedded PGlite database lives in `dataDir`. */
+  databaseUrl?: string;
+  dataDir?: string;
+  /** Keeps PGlite in memory (tests). */
+  inMemory?: boolean;
+  /** An open PGlite instance to use (tests clone a migrated template). */
+  pgliteClient?: PGlite;
+  poolSize?: number;
+  onPoolError?: (error: Error) => void;
+}
+
+export const migrationsFolder = path.resolve('app/db/migrations');
+
+/** Any fixed number works; every instance must use the same one. */
+const MIGRATION_LOCK_KEY = 727_906_091;
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
+  let dataPath: string | undefined;
+  if (!options.inMemory && !options.pgliteClient) {
+    dataPath = path.join(options.dataDir ?? './data', 'pglite');
+    mkdirSync(dataPath, { recursive: true });
+  }
+  const client = options.pgliteClient ?? (await PGlite.create(dataPath));
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one process's own database: nobody else can migrate it concurrently.
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, options: DatabaseOptions): Promise<DatabaseHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  // A server restart kills idle connections; the pool drops them and opens new ones on demand.
+  pool.on('error', (error) => options.onPoolError?.(error));
+  const db = drizzlePg(pool, { schema });
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Instances that start together queue on one advisory lock; the first applies the
+      // migrations, the others then find nothing left to do.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        try {
+          await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    ping: () => ping(db),
+    close: () => pool.end(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase, databaseBackends, type TestDatabase } from '../../tests/support/test-databases';
+import { openDatabase } from './client.server';
+import { tariffs } from './schema';
+import { seedReferenceData } from './seed/seed.server';
+import { listTariffs } from '~/features/tariffs/tariffs.server';
+import journal from './migrations/meta/_journal.json';
+
+/** Both drivers answer raw SQL with `{ rows }`; their types differ. */
+const firstRow = (result: unknown) => (result as { rows: unknown[] }).rows[0];
+
+describe.each(databaseBackends)('database on %s', (backend) => {
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it('migrates an empty database and migrating again changes nothing', async () => {
+    database = await createTestDatabase(backend);
+    await database.handle.migrate();
+    const result = await database.handle.db.execute(sql`select count(*)::int as n from tariffs`);
+    expect(firstRow(result)).toEqual({ n: 0 });
+    expect(await database.handle.ping()).toBe(true);
+  });
+
+  it('seeds reference data once and keeps an operator’s price change', async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    await seedReferenceData(db);
+    await db.update(tariffs).set({ baseFeeCents: 5900 }).where(eq(tariffs.id, 'komfort-jahr'));
+    await seedReferenceData(db);
+    const cab = await listTariffs(db, 'cab');
+    expect(cab.map((tariff) => tariff.id)).toEqual(['basis', 'komfort-monat', 'komfort-jahr']);
+    expect(cab.find((tariff) => tariff.id === 'komfort-jahr')?.baseFeeCents).toBe(5900);
+    expect((await listTariffs(db, 'flinkster')).map((tariff) => tariff.baseFeeCents)).toEqual([0]);
+  });
+
+  if (backend === 'postgres') {
+    it('lets two instances that start together migrate safely', async () => {
+      database = await createTestDatabase('postgres', false);
+      const second = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
+      try {
+        await Promise.all([database.handle.migrate(), second.migrate(), database.handle.migrate()]);
+        const applied = await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+        expect(firstRow(applied)).toEqual({ n: journal.entries.length });
+      } finally {
+        await second.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,389 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgSequence,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Customer numbers: readable, never reused. */
+export const customerNumbers = pgSequence('customer_number_seq', { startWith: 100001 });
+
+/**
+ * Amounts are integer euro cents, instants UTC timestamps (product rules). Tariff prices are
+ * operator data: seeded as examples, changed in the table, never in code.
+ */
+export const tariffs = pgTable('tariffs', {
+  id: text('id').primaryKey(),
+  brand: text('brand', { enum: ['cab', 'flinkster'] }).notNull(),
+  nameDe: text('name_de').notNull(),
+  nameEn: text('name_en').notNull(),
+  baseFeeCents: integer('base_fee_cents').notNull(),
+  baseFeePeriod: text('base_fee_period', { enum: ['none', 'month', 'year'] }).notNull(),
+  /** Price per started block of `rideBlockMinutes`; 0 for tariffs billed by vehicle class. */
+  ridePriceCents: integer('ride_price_cents').notNull().default(0),
+  rideBlockMinutes: integer('ride_block_minutes').notNull().default(30),
+  /** Free minutes at the start of every ride (not for e-bikes). */
+  freeMinutes: integer('free_minutes').notNull().default(0),
+  dailyCapCents: integer('daily_cap_cents'),
+  term: text('term', { enum: ['none', 'monthly', 'annual'] }).notNull(),
+  /** Months of the first term (annual tariffs). */
+  firstTermMonths: integer('first_term_months').notNull().default(0),
+  sortOrder: integer('sort_order').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** Car classes of the car-sharing brand, each with its own prices. */
+export const vehicleClasses = pgTable('vehicle_classes', {
+  id: text('id').primaryKey(),
+  brand: text('brand', { enum: ['cab', 'flinkster'] }).notNull(),
+  nameDe: text('name_de').notNull(),
+  nameEn: text('name_en').notNull(),
+  hourCents: integer('hour_cents').notNull(),
+  kmCents: integer('km_cents').notNull(),
+  dailyCapCents: integer('daily_cap_cents').notNull(),
+  sortOrder: integer('sort_order').notNull().default(0),
+});
+
+/** Server-declared redirects, editable as data; an absolute target leaves the app. */
+export const redirects = pgTable('redirects', {
+  source: text('source').primaryKey(),
+  target: text('target').notNull(),
+  permanent: boolean('permanent').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer account. Email is stored lower-cased; customer numbers come from a sequence. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerNumber: text('customer_number').notNull().unique(),
+    email: text('email').notNull(),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    passwordHash: text('password_hash').notNull(),
+    salutation: text('salutation', { enum: ['ms', 'mr', 'diverse', 'none'] }).notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** Calendar date in Europe/Berlin, `yyyy-mm-dd`. */
+    birthDate: date('birth_date', { mode: 'string' }).notNull(),
+    phoneE164: text('phone_e164').notNull(),
+    addressText: text('address_text').notNull(),
+    addressLat: doublePrecision('address_lat').notNull(),
+    addressLon: doublePrecision('address_lon').notNull(),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    actionCode: text('action_code'),
+    newsletter: boolean('newsletter').notNull().default(false),
+    termsVersion: text('terms_version').notNull(),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
+    privacyVersion: text('privacy_version').notNull(),
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    /** Set when the customer asked for the account to be deleted; operators carry it out. */
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('customers_email_unique').on(table.email)],
+);
+
+/** One contract per customer, created at registration with the chosen tariff. */
+export const contracts = pgTable('contracts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  customerId: uuid('customer_id')
+    .notNull()
+    .unique()
+    .references(() => customers.id, { onDelete: 'cascade' }),
+  tariffId: text('tariff_id')
+    .notNull()
+    .references(() => tariffs.id),
+  state: text('state', { enum: ['active', 'cancellation_requested', 'ended'] })
+    .notNull()
+    .default('active'),
+  /** Calendar date in Europe/Berlin. */
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  /** The day the current tariff took effect: an annual tariff's first term counts from here. */
+  tariffSince: date('tariff_since', { mode: 'string' }).notNull(),
+  /** Last day of the contract once a cancellation is requested (Europe/Berlin). */
+  endDate: date('end_date', { mode: 'string' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A tariff change: an upgrade applies at once, a downgrade waits (`pending`) until its effective date
+ * and can be withdrawn until then. The rows are the contract's tariff history.
+ */
+export const tariffChanges = pgTable(
+  'tariff_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    fromTariffId: text('from_tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    toTariffId: text('to_tariff_id')
+      .notNull()
+      .references(() => tariffs.id),
+    state: text('state', { enum: ['pending', 'applied', 'withdrawn'] }).notNull(),
+    /** Calendar date in Europe/Berlin on which the new tariff applies. */
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('tariff_changes_one_pending')
+      .on(table.contractId)
+      .where(sql`${table.state} = 'pending'`),
+  ],
+);
+
+/**
+ * Cancellation declarations (§312k BGB), stored with their received time whether or not they match an
+ * account; a matched one points at its contract.
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable reference shown on the confirmation and in the mail. */
+    reference: text('reference').notNull().unique(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind', { enum: ['ordinary', 'extraordinary'] }).notNull(),
+    reason: text('reason'),
+    name: text('name').notNull(),
+    /** The email or customer number as the declarant typed it. */
+    identifier: text('identifier').notNull(),
+    /** Which contract the declarant named, as typed or chosen. */
+    contractLabel: text('contract_label').notNull(),
+    /** The end date the declarant asked for; null means the earliest possible. */
+    requestedEndDate: date('requested_end_date', { mode: 'string' }),
+    /** The end date that applies (Europe/Berlin); null when no contract matched. */
+    effectiveEndDate: date('effective_end_date', { mode: 'string' }),
+    confirmationEmail: text('confirmation_email').notNull(),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+  },
+  (table) => [index('cancellations_customer_idx').on(table.customerId)],
+);
+
+/**
+ * The credit balance is the sum of this append-only ledger (product rules): amounts in signed cents,
+ * positive for credit, negative for charges. Rows are never updated or deleted.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['top_up', 'voucher', 'ride_charge', 'refund', 'start_bonus'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** What the customer sees: voucher code, payment reference, ride number. */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('credit_ledger_customer_idx').on(table.customerId, table.createdAt)],
+);
+
+/** Voucher codes, stored normalised (upper case, `ABCD-EFGH-JKLM`), single use. */
+export const vouchers = pgTable('vouchers', {
+  code: text('code').primaryKey(),
+  valueCents: integer('value_cents').notNull(),
+  /** Last day the code can be redeemed (Europe/Berlin). */
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  redeemedBy: uuid('redeemed_by').references(() => customers.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Payment methods with history: one active per customer, replaced ones keep `replacedAt`. SEPA keeps
+ * the IBAN for debits (never sent back to a browser beyond its last four digits); card and PayPal keep
+ * only the payment provider's token and a display label.
+ */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['sepa', 'card', 'paypal'] }).notNull(),
+    active: boolean('active').notNull().default(true),
+    accountHolder: text('account_holder'),
+    iban: text('iban'),
+    bic: text('bic'),
+    mandateReference: text('mandate_reference').unique(),
+    mandateAcceptedAt: timestamp('mandate_accepted_at', { withTimezone: true }),
+    mandateIp: text('mandate_ip'),
+    /** The bank verification's reference for a SEPA account. */
+    verificationReference: text('verification_reference'),
+    providerToken: text('provider_token'),
+    /** What the customer sees for card and PayPal, e.g. "Visa •••• 4242". */
+    label: text('label'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('payment_methods_one_active')
+      .on(table.customerId)
+      .where(sql`${table.active}`),
+  ],
+);
+
+/** Charges to a payment method (credit top-ups), recorded before the ledger is credited. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    paymentMethodId: uuid('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    amountCents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['succeeded', 'failed'] }).notNull(),
+    providerReference: text('provider_reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payments_customer_idx').on(table.customerId)],
+);
+
+/** Codes sent by SMS to confirm a new phone number: hash only, 10 minutes, 5 tries. */
+export const phoneVerifications = pgTable(
+  'phone_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    phoneE164: text('phone_e164').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('phone_verifications_customer_idx').on(table.customerId)],
+);
+
+/** SMS waiting to go out, like the mail outbox; without an SMS gateway they stay here to be read. */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('sms_outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+/**
+ * Server-side sessions. The cookie holds a random token; only its SHA-256 is stored, so a leaked
+ * table cannot be replayed as cookies.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last login or password confirmation: sensitive changes need it within 15 minutes. */
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('sessions_customer_idx').on(table.customerId)],
+);
+
+/** Single-use links sent by mail (email verification, password reset); only hashes are stored. */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify-email', 'reset-password', 'change-email'] }).notNull(),
+    /** What the link confirms beyond the customer, e.g. the new address of an email change. */
+    payload: text('payload'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('account_tokens_customer_idx').on(table.customerId, table.purpose)],
+);
+
+/**
+ * Mails waiting to go out. Written in the same transaction as the change that causes them; a
+ * worker sends them and marks them sent, so nothing is lost while the SMTP server is down.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [
+    index('outbox_pending_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.sentAt} is null`),
+  ],
+);
+
+/** Bike reports (found, lost or stolen, damaged), each with a reference number for the customer. */
+export const bikeReports = pgTable(
+  'bike_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Readable reference shown on the confirmation and in the mails. */
+    reference: text('reference').notNull().unique(),
+    kind: text('kind', { enum: ['found', 'lost', 'damaged'] }).notNull(),
+    bikeNumber: text('bike_number').notNull(),
+    locationText: text('location_text'),
+    locationLat: doublePrecision('location_lat').notNull(),
+    locationLon: doublePrecision('location_lon').notNull(),
+    /** Whether the location was picked from address suggestions or taken from the browser's position. */
+    locationSource: text('location_source', { enum: ['address', 'position'] }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    description: text('description'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('bike_reports_customer_idx').on(table.customerId)],
+);

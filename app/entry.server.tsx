@@ -1,0 +1,93 @@
+import { PassThrough } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import { ServerRouter } from 'react-router';
+import { requestContext, servicesContext } from './context';
+import { serverErrorReporter } from './platform/error-reporting/server';
+import { isUnavailableError } from './platform/unavailable';
+import { NonceProvider } from './ui/nonce';
+
+export const streamTimeout = 5_000;
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const { nonce } = loadContext.get(requestContext);
+  // Started with the first page, so that the breadcrumbs cover what led up to an error.
+  sentryFor(loadContext);
+  // An outside system being down is a 503 (retry later), not a 500 (our bug).
+  const status = responseStatusCode >= 500 && unavailableDuring.has(loadContext) ? 503 : responseStatusCode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    // The whole document is rendered before the first byte: pages are small, statuses stay exact,
+    // and the server can cache a finished public page.
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onAllReady() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          if (!shellRendered) return;
+          loadContext.get(requestContext).logger.error({ err: error }, 'render error');
+          reportToSentry(loadContext, request, error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+/**
+ * Requests during which an outside system was found down. `handleError` sees the original error before
+ * the document renders; by then React Router has replaced it with a sanitised one in production.
+ */
+const unavailableDuring = new WeakSet<RouterContextProvider>();
+
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  const provider = context as RouterContextProvider;
+  const scope = provider.get(requestContext);
+  if (isUnavailableError(error)) {
+    unavailableDuring.add(provider);
+    scope.logger.warn({ err: error }, 'outside system unavailable');
+  } else {
+    scope.logger.error({ err: error }, 'unhandled error');
+    reportToSentry(provider, request, error);
+  }
+};
+
+/**
+ * With `SENTRY_DSN`, our own errors also go to Sentry (an outside system being down does not: that
+ * is an operations matter, logged as a warning). The path only: a query may carry tokens.
+ */
+function reportToSentry(provider: RouterContextProvider, request: Request, error: unknown) {
+  sentryFor(provider)?.capture(error, {
+    requestId: provider.get(requestContext).requestId,
+    path: new URL(request.url).pathname,
+  });
+}
+
+/** The Sentry reporter, or null without a DSN; the SDK is loaded once, with the first page served. */
+function sentryFor(provider: Readonly<RouterContextProvider>) {
+  const { config, buildId, logger } = provider.get(servicesContext);
+  return serverErrorReporter(config.env.SENTRY_DSN, buildId, (failure) =>
+    logger.warn({ err: failure }, 'Sentry SDK could not be loaded; errors are only logged'),
+  );
+}

@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { redirect, type RouterContextProvider } from 'react-router';
+import { servicesContext, sessionContext } from '~/context';
+import { customers } from '~/db/schema';
+import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { pagePath } from '~/i18n/route-table';
+import type { CurrentSession } from './sessions.server';
+
+/** The session of the logged-in customer, or a redirect to the login page that returns here afterwards. */
+export function requireSession(request: Request, context: Readonly<RouterContextProvider>): CurrentSession {
+  const session = context.get(sessionContext);
+  if (session) return session;
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const login = pagePath(url.pathname.includes('embedded') ? 'loginEmbedded' : 'login', locale);
+  throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+}
+
+/** What every page shows of the logged-in customer (header, verification reminder). */
+export async function customerSummary(context: Readonly<RouterContextProvider>) {
+  const session = context.get(sessionContext);
+  if (!session) return null;
+  const { database } = context.get(servicesContext);
+  const [row] = await database.db
+    .select({ firstName: customers.firstName, emailVerifiedAt: customers.emailVerifiedAt })
+    .from(customers)
+    .where(eq(customers.id, session.customerId));
+  return row ? { firstName: row.firstName, emailVerified: row.emailVerifiedAt !== null } : null;
+}

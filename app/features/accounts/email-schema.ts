@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/**
+ * An email address as every form takes it: trimmed, lower-cased, at most 254 characters. A module
+ * of its own so that forms asking only for an email (login, reset) do not pull the registration
+ * schema's phone number library into their page.
+ */
+export const emailSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: 'email.invalid' })
+  .pipe(z.email({ error: 'email.invalid' }));

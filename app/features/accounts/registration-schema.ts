@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { security } from '~/config/security';
+import { addressSchema } from '~/features/geocoding/address-schema';
+import { mobilePhoneSchema } from '~/features/phone/phone';
+import { berlinDate } from '~/platform/berlin-date';
+import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
+import { emailSchema } from './email-schema';
+import { passwordProblem } from './password-policy';
+
+export const salutations = ['ms', 'mr', 'diverse', 'none'] as const;
+
+const requiredText = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
+
+export const birthDateSchema = z.string({ error: 'required' }).transform((value, context) => {
+  const date = parseGermanDate(value);
+  if (!date) {
+    context.addIssue({ code: 'custom', message: 'date.invalid' });
+    return z.NEVER;
+  }
+  if (!isAtLeastYearsOld(date, security.minimumAge, berlinDate())) {
+    context.addIssue({ code: 'custom', message: 'date.too-young' });
+    return z.NEVER;
+  }
+  return date;
+});
+
+/** Registration (product rules, "Accounts and security"); the same schema runs in the browser and on the server. */
+export const registrationSchema = z
+  .object({
+    salutation: z.enum(salutations, { error: 'required' }),
+    firstName: requiredText(100),
+    lastName: requiredText(100),
+    email: emailSchema,
+    password: z.string({ error: 'required' }),
+    birthDate: birthDateSchema,
+    phone: mobilePhoneSchema,
+    address: addressSchema,
+    tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }),
+    acceptTerms: z.boolean({ error: 'terms.required' }).refine((value) => value, { error: 'terms.required' }),
+    newsletter: z.boolean().default(false),
+    actionCode: z
+      .string()
+      .trim()
+      .max(40)
+      .regex(/^[\w-]*$/)
+      .optional(),
+  })
+  .superRefine((value, context) => {
+    const problem = passwordProblem(value.password, value.email);
+    if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+  });
+
+export type Registration = z.infer<typeof registrationSchema>;

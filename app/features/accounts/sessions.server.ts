@@ -1,0 +1,92 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { security } from '~/config/security';
+import type { Database } from '~/db/client.server';
+import { sessions } from '~/db/schema';
+import { sessionCookieName } from '~/platform/cookies';
+
+export interface CurrentSession {
+  idHash: string;
+  customerId: string;
+  authenticatedAt: Date;
+  /** Set when the sliding lifetime was extended: the cookie must be sent again. */
+  renewedUntil?: Date;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new session with a fresh random id (256 bits) — at every login, never reused. */
+export async function createSession(
+  db: Database,
+  customerId: string,
+  userAgent: string,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + security.sessionLifetimeMs);
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    customerId,
+    createdAt: now,
+    authenticatedAt: now,
+    lastSeenAt: now,
+    expiresAt,
+    userAgent: userAgent.slice(0, 300),
+  });
+  return { token, expiresAt };
+}
+
+/** The live session behind a cookie token; extends the 30-day lifetime at most once an hour. */
+export async function readSession(db: Database, token: string, now = new Date()): Promise<CurrentSession | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  const current: CurrentSession = { idHash, customerId: row.customerId, authenticatedAt: row.authenticatedAt };
+  if (now.getTime() - row.lastSeenAt.getTime() >= security.sessionTouchIntervalMs) {
+    const expiresAt = new Date(now.getTime() + security.sessionLifetimeMs);
+    await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));
+    current.renewedUntil = expiresAt;
+  }
+  return current;
+}
+
+export async function endSession(db: Database, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+/** Signs a customer out everywhere (password reset), or everywhere else (password change). */
+export async function endAllSessions(db: Database, customerId: string, exceptIdHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(
+      exceptIdHash
+        ? and(eq(sessions.customerId, customerId), ne(sessions.idHash, exceptIdHash))
+        : eq(sessions.customerId, customerId),
+    );
+}
+
+/** Records a password confirmation: sensitive changes are allowed for the next 15 minutes. */
+export async function markReauthenticated(db: Database, idHash: string, now = new Date()): Promise<void> {
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.idHash, idHash));
+}
+
+export function isRecentlyAuthenticated(session: CurrentSession, now = new Date()): boolean {
+  return now.getTime() - session.authenticatedAt.getTime() <= security.reauthenticationWindowMs;
+}
+
+export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
+  return `${sessionCookieName}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${sessionCookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}

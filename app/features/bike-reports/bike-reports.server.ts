@@ -1,0 +1,170 @@
+import { eq } from 'drizzle-orm';
+import { bikeReportRules, defaultServiceTeamEmail } from '~/config/bike-reports';
+import { brandProfiles, type BrandProfile } from '~/config/brand';
+import type { AppServices } from '~/context';
+import type { Database } from '~/db/client.server';
+import { bikeReports, customers } from '~/db/schema';
+import { enqueueMail } from '~/features/mail/outbox.server';
+import type { Locale } from '~/i18n/locales';
+import type { Logger } from '~/platform/logger.server';
+import type { RateLimitStore } from '~/platform/rate-limit/store';
+import { formatReference, randomReferencePart } from './reference.server';
+import { reporterMail, serviceTeamMail, type ReportSummary } from './report-mails';
+import { kindNeedsLogin, type BikeReport } from './report-schema';
+
+/** What filing a report needs from the process. */
+export interface BikeReportContext {
+  db: Database;
+  brand: BrandProfile;
+  rateLimits: RateLimitStore;
+  /** Receives the service team's copy of every report. */
+  serviceTeamEmail: string;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** Called after the mails were queued; logs them when no SMTP server is configured (laptop mode). */
+  onMailQueued(to: string, subject: string, text: string): void;
+  /** The random part of references; tests pass their own to force a collision. */
+  randomPart?: () => string;
+  now?: () => Date;
+}
+
+export function bikeReportContext(services: AppServices): BikeReportContext {
+  const { database, config, rateLimits, logger, mail } = services;
+  return {
+    db: database.db,
+    brand: brandProfiles[config.brand],
+    rateLimits,
+    serviceTeamEmail: config.env.SERVICE_TEAM_EMAIL ?? defaultServiceTeamEmail[config.brand],
+    logger,
+    onMailQueued(to, subject, text) {
+      if (mail.mailboxEnabled) logger.info({ to, subject, text }, 'mail queued (no SMTP server configured)');
+      else logger.info({ subject }, 'mail queued');
+    },
+  };
+}
+
+export interface ReportMeta {
+  /** The logged-in customer, or null for an anonymous report (a terminal's reports are always anonymous). */
+  customerId: string | null;
+  locale: Locale;
+  /** For the limit on anonymous reports. */
+  clientIp: string;
+}
+
+export type ReportOutcome =
+  | { kind: 'created'; reference: string; id: string }
+  /** A rule the schema checks too, checked again here where it cannot be skipped. */
+  | { kind: 'refused'; field: 'kind' | 'email'; message: string }
+  | { kind: 'rate-limited' };
+
+const hourMs = 60 * 60 * 1000;
+
+/**
+ * Files a bike report: stores it with a new reference number and queues the reporter's
+ * confirmation and the service team's copy in the same transaction — a report is never stored
+ * without its mails, nor a mail sent for a report that was not stored.
+ *
+ * "My bike is lost or stolen" needs a logged-in customer. Anonymous reports need an email (the
+ * reference goes there) and are limited per IP address; a customer's confirmation goes to the
+ * contact email given, or to the account's address when none was given.
+ */
+export async function fileBikeReport(
+  context: BikeReportContext,
+  report: BikeReport,
+  meta: ReportMeta,
+): Promise<ReportOutcome> {
+  const { db } = context;
+  if (kindNeedsLogin(report.kind) && !meta.customerId) {
+    return { kind: 'refused', field: 'kind', message: 'bike-report.kind.login-required' };
+  }
+
+  let account: { email: string; customerNumber: string } | undefined;
+  if (meta.customerId) {
+    [account] = await db
+      .select({ email: customers.email, customerNumber: customers.customerNumber })
+      .from(customers)
+      .where(eq(customers.id, meta.customerId));
+  }
+  const customerId = account ? meta.customerId : null;
+  if (kindNeedsLogin(report.kind) && !customerId) {
+    return { kind: 'refused', field: 'kind', message: 'bike-report.kind.login-required' };
+  }
+  const contactEmail = report.email ?? account?.email ?? null;
+  if (!contactEmail) return { kind: 'refused', field: 'email', message: 'required' };
+
+  if (!customerId) {
+    const count = await context.rateLimits.increment(`bike-report-ip:${meta.clientIp}`, hourMs);
+    if (count > bikeReportRules.anonymousReportsPerIpPerHour) return { kind: 'rate-limited' };
+  }
+
+  const now = context.now?.() ?? new Date();
+  const randomPart = context.randomPart ?? randomReferencePart;
+  for (let attempt = 1; ; attempt++) {
+    const reference = formatReference(now, randomPart());
+    const summary: ReportSummary = {
+      reference,
+      kind: report.kind,
+      bikeNumber: report.bikeNumber,
+      location: report.location,
+      seenAt: report.seenAt,
+      description: report.description,
+      contactEmail,
+      contactPhone: report.phone ?? null,
+      customerNumber: account?.customerNumber ?? null,
+      locale: meta.locale,
+    };
+    try {
+      const stored = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(bikeReports)
+          .values({
+            reference,
+            kind: report.kind,
+            bikeNumber: report.bikeNumber,
+            locationText: report.location.text,
+            locationLat: report.location.lat,
+            locationLon: report.location.lon,
+            locationSource: report.location.source,
+            seenAt: report.seenAt,
+            description: report.description ?? null,
+            contactEmail,
+            contactPhone: report.phone ?? null,
+            customerId,
+            locale: meta.locale,
+          })
+          .returning({ id: bikeReports.id });
+        const mails = [
+          { to: contactEmail, mail: reporterMail(summary, context.brand) },
+          { to: context.serviceTeamEmail, mail: serviceTeamMail(summary, context.brand) },
+        ];
+        for (const { to, mail } of mails) await enqueueMail(tx, to, mail);
+        return { id: row!.id, mails };
+      });
+      for (const { to, mail } of stored.mails) context.onMailQueued(to, mail.subject, mail.text);
+      return { kind: 'created', reference, id: stored.id };
+    } catch (error) {
+      // Another report took this reference (the unique index said so): draw a new one.
+      if (isUniqueViolation(error) && attempt < bikeReportRules.reference.attempts) {
+        context.logger.warn({ attempt }, 'bike report reference taken, drawing a new one');
+        continue;
+      }
+      throw error;
+    }
+  }
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    if ((current as { code?: string }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** The contact data a logged-in customer's report form starts with. */
+export async function reportPrefill(db: Database, customerId: string) {
+  const [row] = await db
+    .select({ email: customers.email, phone: customers.phoneE164 })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row ?? null;
+}

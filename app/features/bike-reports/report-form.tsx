@@ -1,0 +1,265 @@
+import { getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { bikeReportRules } from '~/config/bike-reports';
+import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { useT } from '~/i18n/hooks';
+import { PageTitle } from '~/ui/components/page-header';
+import { AddressChoices, AddressField } from '~/ui/form/address-field';
+import { AppForm } from '~/ui/form/app-form';
+import { translateMessage } from '~/ui/form/field-shell';
+import { useFieldState } from '~/ui/form/field-state';
+import { DateField, MaskedField, TextareaField, TextField } from '~/ui/form/inputs';
+import { PhoneField } from '~/ui/form/phone-field';
+import { PositionControl, type ReportPosition } from './position-control';
+import { bikeReportSchema, kindNeedsLogin, reportKinds, type ReportKind } from './report-schema';
+import type { ReportActionData, ReportPageData } from './report-types';
+import { terminalHome } from './terminal-paths';
+
+interface ReportBikePageProps {
+  loaderData: ReportPageData;
+  actionData?: ReportActionData;
+}
+
+/**
+ * Report a bike (product rules, "Bike reports"): the form, or after a report its confirmation with
+ * the reference. One component for the site, the apps' web view and the station terminal; the
+ * route decides the mode and the layout around it.
+ */
+export function ReportBikePage({ loaderData, actionData }: ReportBikePageProps) {
+  if (loaderData.confirmation) {
+    return <ReportConfirmation reference={loaderData.confirmation.reference} mode={loaderData.mode} />;
+  }
+  return <ReportForm loaderData={loaderData} actionData={actionData} />;
+}
+
+function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
+  const t = useT();
+  const { csrf, mode, loggedIn, loginHref, defaults } = loaderData;
+  const terminal = mode === 'terminal';
+  const [form, fields] = useForm({
+    lastResult: actionData?.result,
+    defaultValue: {
+      kind: defaults.kind,
+      seenDate: defaults.seenDate,
+      seenTime: defaults.seenTime,
+      email: defaults.email,
+      phone: defaults.phone ?? { regionCode: 'DE' },
+    },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: bikeReportSchema({ loggedIn }) }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+
+  // The address field keeps its own state; a new key makes it start again from the form's value.
+  const [addressKey, setAddressKey] = useState(0);
+  const [position, setPosition] = useState<ReportPosition | null>(() => initialPosition(fields.position.getFieldset()));
+
+  const kinds = reportKinds.filter((kind) => !(terminal && kindNeedsLogin(kind)));
+  const locationHintId = `${form.id}-location-hint`;
+
+  return (
+    <div className={terminal ? 'report report--terminal' : 'narrow report'}>
+      <PageTitle page={mode === 'webview' ? 'reportBikeWebView' : 'reportBike'}>
+        <p>{t('bike-report.intro')}</p>
+      </PageTitle>
+      <AppForm form={form} csrfToken={csrf} honeypot>
+        <KindField field={fields.kind} kinds={kinds} loginHref={loginHref} loggedIn={loggedIn} terminal={terminal} />
+
+        <fieldset>
+          <legend>{t('bike-report.details.legend')}</legend>
+          <MaskedField
+            field={fields.bikeNumber}
+            label={t('bike-report.bike-number')}
+            hint={t('bike-report.bike-number.hint')}
+            mask={'9'.repeat(bikeReportRules.bikeNumberDigits.max)}
+            inputMode="numeric"
+            autoComplete="off"
+            required
+          />
+          <div className="field-row">
+            <DateField field={fields.seenDate} label={t('bike-report.seen-date')} autoComplete="off" required />
+            <MaskedField
+              field={fields.seenTime}
+              label={t('bike-report.seen-time')}
+              hint={t('bike-report.seen-time.hint')}
+              mask="99:99"
+              inputMode="numeric"
+              autoComplete="off"
+              placeholder="HH:MM"
+              required
+            />
+          </div>
+          <TextareaField
+            field={fields.description}
+            label={t('bike-report.description')}
+            hint={t('bike-report.description.hint', { max: bikeReportRules.descriptionMaxLength })}
+            maxLength={bikeReportRules.descriptionMaxLength}
+          />
+        </fieldset>
+
+        <fieldset aria-describedby={`${locationHintId} ${fields.location.errorId}`}>
+          <legend>
+            {t('bike-report.location.legend')}
+            <span className="field__required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          </legend>
+          <p className="field__hint" id={locationHintId}>
+            {t(terminal ? 'bike-report.location.hint.terminal' : 'bike-report.location.hint')}
+          </p>
+          {/* Typing an address means the address, not the position taken before. */}
+          <div onInput={() => setPosition(null)}>
+            <AddressField key={addressKey} field={fields.address} label={t('bike-report.address.label')} hint={null} />
+          </div>
+          <AddressChoices choices={actionData?.addressChoices ?? []} />
+          <PositionControl
+            field={fields.position}
+            position={position}
+            enabled={!terminal}
+            onPosition={(next) => {
+              setPosition(next);
+              if (next) {
+                // The position replaces an address typed or picked before.
+                form.update({ name: fields.address.name, value: { text: '', lat: '', lon: '', id: '' } });
+                setAddressKey((key) => key + 1);
+              }
+            }}
+          />
+          <LocationMessage field={fields.location} />
+        </fieldset>
+
+        <fieldset>
+          <legend>{t('bike-report.contact.legend')}</legend>
+          <TextField
+            field={fields.email}
+            type="email"
+            label={t('field.email')}
+            hint={t(loggedIn ? 'bike-report.email.hint.customer' : 'bike-report.email.hint.anonymous')}
+            autoComplete={terminal ? 'off' : 'email'}
+            required={!loggedIn}
+          />
+          <PhoneField field={fields.phone} label={t('bike-report.phone.label')} hint={t('bike-report.phone.hint')} />
+        </fieldset>
+
+        <button type="submit" className="button">
+          {t('bike-report.submit')}
+        </button>
+      </AppForm>
+    </div>
+  );
+}
+
+function initialPosition(fieldset: {
+  lat: FieldMetadata<number | undefined>;
+  lon: FieldMetadata<number | undefined>;
+  accuracy: FieldMetadata<number | undefined>;
+}): ReportPosition | null {
+  const lat = Number(fieldset.lat.initialValue ?? NaN);
+  const lon = Number(fieldset.lon.initialValue ?? NaN);
+  const accuracy = Number(fieldset.accuracy.initialValue ?? NaN);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return { lat, lon, accuracy: Number.isFinite(accuracy) ? accuracy : undefined };
+}
+
+interface KindFieldProps {
+  field: FieldMetadata<string | undefined>;
+  kinds: readonly ReportKind[];
+  loginHref: string | null;
+  loggedIn: boolean;
+  terminal: boolean;
+}
+
+/** The kind of report as radio buttons in a fieldset; its legend is the question. */
+function KindField({ field, kinds, loginHref, loggedIn, terminal }: KindFieldProps) {
+  const t = useT();
+  const state = useFieldState({ errors: field.errors, dirty: field.dirty, value: field.value ?? '', kind: 'checkbox' });
+  const message = state.showError ? field.errors?.[0] : undefined;
+  return (
+    <fieldset className="choice-group" {...state.attributes}>
+      <legend>
+        {t('bike-report.kind.legend')}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      {kinds.map((kind) => {
+        const id = `${field.id}-${kind}`;
+        return (
+          <div key={kind} className="choice">
+            <input
+              {...getInputProps(field, { type: 'radio', value: kind, ariaAttributes: false })}
+              id={id}
+              className="choice__input"
+              required
+              aria-invalid={state.showError || undefined}
+              aria-describedby={`${id}-hint ${field.errorId}`}
+              onBlur={state.onBlur}
+            />
+            <label htmlFor={id} className="choice__label">
+              {t(`bike-report.kind.${kind}`)}
+            </label>
+            <p className="field__hint choice__hint" id={`${id}-hint`}>
+              {t(`bike-report.kind.${kind}.hint`)}
+              {kindNeedsLogin(kind) && !loggedIn && loginHref ? (
+                <>
+                  {' '}
+                  <Link to={loginHref}>{t('bike-report.kind.lost.login')}</Link>
+                </>
+              ) : null}
+            </p>
+          </div>
+        );
+      })}
+      {terminal ? <p className="field__hint">{t('bike-report.kind.lost.terminal')}</p> : null}
+      <p className="field__error" id={field.errorId} aria-live="polite">
+        {message ? translateMessage(t, message) : null}
+      </p>
+    </fieldset>
+  );
+}
+
+/** Messages about the location as a whole ("tell us where"), shown below its fieldset's controls. */
+function LocationMessage({ field }: { field: FieldMetadata<unknown> }) {
+  const t = useT();
+  const state = useFieldState({ errors: field.errors, dirty: false, value: '' });
+  const message = state.showError ? field.errors?.[0] : undefined;
+  return (
+    <p className="field__error" id={field.errorId} aria-live="polite">
+      {message ? translateMessage(t, message) : null}
+    </p>
+  );
+}
+
+function ReportConfirmation({ reference, mode }: { reference: string; mode: ReportPageData['mode'] }) {
+  const t = useT();
+  const { pathname, search } = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // After the redirect, screen readers start at the outcome, not at the top of the document.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className={mode === 'terminal' ? 'report report--terminal' : 'narrow report'}>
+      <div className="page-title">
+        <h1 ref={heading} tabIndex={-1}>
+          {t('bike-report.done.title')}
+        </h1>
+      </div>
+      <p className="report-reference">
+        {t('bike-report.done.reference')}: <strong>{reference}</strong>
+      </p>
+      <p>{t('bike-report.done.mail')}</p>
+      {mode === 'terminal' ? (
+        <Link className="button" to={terminalHome} replace>
+          {t('terminal.done')}
+        </Link>
+      ) : (
+        <Link className="button button--secondary" to={withCarriedQuery(pathname, search)}>
+          {t('bike-report.done.again')}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, type RouterContextProvider } from 'react-router';
+import { requestContext, servicesContext, sessionContext } from '~/context';
+import { completeTypedAddress } from '~/features/geocoding/typed-address.server';
+import { carriedParams, withCarriedQuery } from '~/features/navigation/carry-query';
+import { honeypotFieldName } from '~/features/security/form-fields';
+import { csrfFor } from '~/features/security/form-page.server';
+import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { pageForView, pagePath } from '~/i18n/route-table';
+import { bikeReportContext, fileBikeReport, reportPrefill } from './bike-reports.server';
+import { confirmationQuery, verifiedReference } from './confirmation-link.server';
+import { bikeReportSchema, reportKinds, type ReportKind } from './report-schema';
+import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
+import { berlinFormFields } from './seen-at';
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+function sessionFor(mode: ReportMode, context: Args['context']) {
+  // A terminal is shared by everyone at the station: whatever session its browser has, reports
+  // from it are anonymous.
+  return mode === 'terminal' ? null : context.get(sessionContext);
+}
+
+export async function reportPageLoader({ request, context }: Args, mode: ReportMode) {
+  const { database, config } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const session = sessionFor(mode, context);
+  const csrf = csrfFor(request, context);
+  const prefill = session ? await reportPrefill(database.db, session.customerId) : null;
+  const kind = url.searchParams.get('kind');
+  const reference = verifiedReference(url.searchParams, config.sessionSecret);
+  const seen = berlinFormFields(new Date());
+  const back = withCarriedQuery(`${url.pathname}?kind=lost`, url.search);
+  const pageData: ReportPageData = {
+    csrf: csrf.token,
+    mode,
+    locale,
+    loggedIn: Boolean(session),
+    loginHref:
+      mode === 'terminal' || session
+        ? null
+        : withCarriedQuery(
+            `${pagePath(pageForView('login', mode === 'webview'), locale)}?${new URLSearchParams({ redirectTo: back })}`,
+            url.search,
+          ),
+    defaults: {
+      kind: (reportKinds as readonly string[]).includes(kind ?? '') ? (kind as ReportKind) : undefined,
+      seenDate: seen.date,
+      seenTime: seen.time,
+      email: prefill?.email,
+      phone: prefill ? { regionCode: 'DE', phonenumber: prefill.phone } : undefined,
+    },
+    confirmation: reference ? { reference } : null,
+  };
+  return data(pageData, { headers: csrf.headers });
+}
+
+export async function reportPageAction({ request, context }: Args, mode: ReportMode) {
+  const services = context.get(servicesContext);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  // A filled honeypot is a bot: it sees the empty form again, and nothing is stored or sent.
+  if (formData.get(honeypotFieldName)) return redirect(withCarriedQuery(url.pathname, url.search));
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const session = sessionFor(mode, context);
+  // The browser's position wins over an address; only a typed address without one needs geocoding.
+  const positioned = (formData.get('position.lat') ?? '') !== '';
+  const addressChoices = positioned ? [] : await completeTypedAddress(services, formData, 'address');
+  const submission = parseWithZod(formData, { schema: bikeReportSchema({ loggedIn: Boolean(session) }) });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}): ReportActionData => ({
+    result: submission.reply(options),
+    addressChoices,
+  });
+  if (submission.status !== 'success') return reply();
+
+  const outcome = await fileBikeReport(bikeReportContext(services), submission.value, {
+    customerId: session?.customerId ?? null,
+    locale,
+    clientIp: context.get(requestContext).clientIp,
+  });
+  if (outcome.kind === 'rate-limited') return reply({ formErrors: ['bike-report.too-many'] });
+  if (outcome.kind === 'refused') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
+
+  const query = confirmationQuery(outcome.reference, services.config.sessionSecret);
+  for (const [key, value] of carriedParams(url.search)) query.append(key, value);
+  return redirect(`${url.pathname}?${query}`);
+}

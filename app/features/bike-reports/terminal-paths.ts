@@ -1,0 +1,30 @@
+import type { Locale } from '~/i18n/locales';
+
+/**
+ * The station terminal (product rules: "/terminal"). `/terminal` is its start screen in the
+ * terminal browser's own language; the flows carry the locale as their first segment, like every
+ * other page, so that language, messages and mails follow the visitor's choice. These paths are
+ * not in the route table: the table's pages all have the site's header and footer, the terminal
+ * has neither (app/routes.ts registers them under the base layout).
+ */
+export const terminalHome = '/terminal';
+
+export interface TerminalPaths {
+  start: string;
+  report: string;
+  register: string;
+}
+
+export const terminalPaths: Record<Locale, TerminalPaths> = {
+  de: { start: '/de/terminal', report: '/de/terminal/melden', register: '/de/terminal/registrieren' },
+  en: { start: '/en/terminal', report: '/en/terminal/report', register: '/en/terminal/register' },
+};
+
+/**
+ * Every terminal page but `/terminal` itself times out: the flows, and the start screens in a
+ * chosen language (the next visitor starts in the terminal's own language).
+ */
+export function hasIdleTimeout(pathname: string): boolean {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return path !== terminalHome;
+}

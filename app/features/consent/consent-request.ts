@@ -1,0 +1,62 @@
+import { findPage, isWebViewPath } from '~/i18n/route-table';
+import { isConsentChoice, type ConsentChoice } from './consent-cookie';
+
+/**
+ * The query parameter that opens the dialog on a freshly rendered page. Without JavaScript, the
+ * dialog's buttons and the footer's "privacy settings" button are GET forms that add it to the
+ * current page: `open` shows the dialog, `accepted`/`rejected` show it with that choice to confirm.
+ * A page with a query string is never taken from the page cache, so that page can carry the CSRF
+ * token the confirming POST needs (docs/decisions/0011-consent-and-analytics.md).
+ */
+export const consentPromptParam = 'consent';
+export type ConsentPrompt = 'open' | ConsentChoice;
+
+export function consentPromptFrom(search: string | URLSearchParams): ConsentPrompt | null {
+  const value = (typeof search === 'string' ? new URLSearchParams(search) : search).get(consentPromptParam);
+  return value === 'open' || isConsentChoice(value) ? value : null;
+}
+
+/**
+ * Web views (path with `webviews` or `embedded`, or the `dbcembedded` marker of the native apps)
+ * neither show the dialog nor send page views: the native app asks for consent itself and its
+ * web view keeps its own cookie jar, so a choice made in the app would not reach us anyway.
+ */
+export function isWebView(pathname: string, search: string | URLSearchParams = ''): boolean {
+  const marker = (typeof search === 'string' ? new URLSearchParams(search) : search).get('dbcembedded');
+  return isWebViewPath(pathname) || marker === '1' || marker === '2';
+}
+
+/**
+ * Whether a page shows the dialog by itself while nothing is chosen: not in web views, and not on the
+ * privacy statement, which the dialog links to and which must be readable before deciding.
+ */
+export function asksOnItsOwn(pathname: string, search: string | URLSearchParams = ''): boolean {
+  return !isWebView(pathname, search) && findPage(pathname)?.id !== 'privacy';
+}
+
+/**
+ * Where to go after the choice was stored without JavaScript: a local path of ours (never another
+ * host, never `//host`), with the prompt parameter removed; the start of the site otherwise.
+ */
+export function safeReturnPath(value: unknown, fallback = '/'): string {
+  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || /^\/[/\\]/.test(value)) {
+    return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(value, 'http://return.invalid');
+  } catch {
+    return fallback;
+  }
+  if (url.origin !== 'http://return.invalid') return fallback;
+  url.searchParams.delete(consentPromptParam);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The current path and query without the prompt parameter, for forms that come back here. */
+export function currentPathWithoutPrompt(pathname: string, search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete(consentPromptParam);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}

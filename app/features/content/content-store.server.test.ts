@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { startStrapiServer, strapiEntry } from '../../../tests/support/strapi-server';
+import { bundledContent } from '~/platform/content-service/bundled.server';
+import { strapiContent } from '~/platform/content-service/strapi.server';
+import { createContentStore } from './content-store.server';
+
+const warnings: unknown[] = [];
+const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
+
+const configuration = strapiEntry(1, {
+  clientId: 'cab',
+  customerServicePhone: '+49 30 123',
+  deployProject: 'self-service',
+  deployEnvironment: 'staging',
+  logo: { data: strapiEntry(7, { url: 'https://cms.example.com/logo.svg', alternativeText: 'Logo' }) },
+  languages: ['de', 'en'],
+});
+const apps = [
+  strapiEntry(1, {
+    name: 'App',
+    platform: 'ios',
+    storeUrl: 'https://apps.apple.com/de/app/x/id1',
+    badgeText: { de: 'App Store' },
+  }),
+];
+const socials = [strapiEntry(1, { name: 'Instagram', url: 'https://instagram.com/x' })];
+const page = strapiEntry(3, { slug: 'faq', title: 'FAQ', blocks: [{ type: 'paragraph', text: 'Antwort' }] });
+
+function strapiAnswers(url: URL) {
+  if (url.searchParams.get('populate') !== 'deep') return { status: 400 };
+  switch (url.pathname) {
+    case '/api/configuration':
+      return { status: 200, body: { data: configuration, meta: {} } };
+    case '/api/apps':
+      return { status: 200, body: { data: apps, meta: {} } };
+    case '/api/social-medias':
+      return { status: 200, body: { data: socials, meta: {} } };
+    case '/api/pages':
+      return {
+        status: 200,
+        body: { data: url.searchParams.get('filters[slug][$eq]') === 'faq' ? [page] : [], meta: {} },
+      };
+  }
+  return undefined;
+}
+
+describe('content at start-up', () => {
+  let cms: Awaited<ReturnType<typeof startStrapiServer>> | undefined;
+  afterEach(async () => {
+    await cms?.close();
+    cms = undefined;
+    warnings.length = 0;
+  });
+
+  it('loads configuration, apps and social media links from the bundled content of each brand', async () => {
+    for (const brand of ['cab', 'flinkster'] as const) {
+      const store = createContentStore({
+        source: bundledContent(brand),
+        fallback: bundledContent(brand),
+        ttlMs: 60_000,
+        logger,
+      });
+      const site = await store.siteContent();
+      expect(site.configuration.clientId).toBe(brand);
+      expect(site.apps.map((app) => app.platform)).toEqual(['ios', 'android']);
+      expect(site.socialMedias.length).toBeGreaterThan(0);
+      expect(await store.page('privacy', 'de')).toMatchObject({ title: 'Datenschutzerklärung' });
+      expect(await store.page('../../package', 'de')).toBeNull();
+    }
+  });
+
+  it('reads the data field of a Strapi-format content service, with populate=deep', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 60_000,
+      logger,
+    });
+    const site = await store.siteContent();
+    expect(site.configuration).toEqual({
+      id: '1',
+      clientId: 'cab',
+      customerServicePhone: '+49 30 123',
+      deployProject: 'self-service',
+      deployEnvironment: 'staging',
+      logo: { url: 'https://cms.example.com/logo.svg', alternativeText: 'Logo' },
+      languages: ['de', 'en'],
+    });
+    expect(site.apps[0]).toMatchObject({ name: 'App', platform: 'ios' });
+    expect(site.socialMedias[0]).toMatchObject({ name: 'Instagram' });
+    expect(await store.page('faq', 'de')).toMatchObject({
+      title: 'FAQ',
+      blocks: [{ type: 'paragraph', text: 'Antwort' }],
+    });
+    expect(await store.page('missing', 'de')).toBeNull();
+    expect(cms.requests.map((url) => url.pathname)).toContain('/api/social-medias');
+  });
+
+  it('keeps serving the last good copy when the content service fails after a good answer', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    let now = 0;
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 1000,
+      logger,
+      now: () => now,
+    });
+    expect((await store.siteContent()).configuration.customerServicePhone).toBe('+49 30 123');
+    cms.fail();
+    now = 5000;
+    expect((await store.siteContent()).configuration.customerServicePhone).toBe('+49 30 123');
+    // The background refresh fails; the next request still gets the good copy.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await store.siteContent()).configuration.customerServicePhone).toBe('+49 30 123');
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+
+  it('falls back to the bundled content when the service has never answered, and does not hang on a dead one', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    cms.fail();
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 60_000,
+      logger,
+    });
+    await store.warm();
+    expect((await store.siteContent()).configuration.clientId).toBe('cab');
+
+    const unreachable = createContentStore({
+      source: strapiContent({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 300 }),
+      fallback: bundledContent('flinkster'),
+      ttlMs: 60_000,
+      logger,
+    });
+    expect((await unreachable.siteContent()).configuration.clientId).toBe('flinkster');
+  });
+
+  it('reports a failing service for a content page it has no copy of', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    cms.fail();
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 60_000,
+      logger,
+    });
+    await expect(store.page('faq', 'de')).rejects.toThrow(/answered 500/);
+  });
+});

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { parseGermanDate } from '~/features/accounts/birth-date';
+import { emailSchema } from '~/features/accounts/email-schema';
+import { berlinDate } from '~/platform/berlin-date';
+import { contractSettings } from './contract-settings';
+
+/**
+ * The cancellation form (§312k BGB), public and in the self-service area: the same schema validates
+ * in the browser and on the server. Messages are catalogue keys.
+ */
+export const cancellationKinds = ['ordinary', 'extraordinary'] as const;
+
+const customerNumberPattern = /^\d{4,12}$/;
+const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An email address (any case) or a customer number (digits; spaces ignored). */
+export function normaliseIdentifier(value: string): string {
+  const trimmed = value.trim();
+  return trimmed.includes('@') ? trimmed.toLowerCase() : trimmed.replace(/\s+/g, '');
+}
+
+function isEmailOrCustomerNumber(value: string): boolean {
+  const normalised = normaliseIdentifier(value);
+  return normalised.includes('@') ? simpleEmail.test(normalised) : customerNumberPattern.test(normalised);
+}
+
+const requiredText = (max: number) =>
+  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
+
+export const cancellationSchema = z
+  .object({
+    kind: z.enum(cancellationKinds, { error: 'cancel.kind.required' }),
+    reason: z.string().trim().max(contractSettings.reason.maxLength, { error: 'text.too-long' }).optional(),
+    name: requiredText(200),
+    identifier: z
+      .string({ error: 'required' })
+      .trim()
+      .max(254, { error: 'cancel.identifier.invalid' })
+      .refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' })
+      .transform(normaliseIdentifier),
+    contract: z.string({ error: 'cancel.contract.required' }).min(1, { error: 'cancel.contract.required' }),
+    /** `dd.mm.yyyy`, or empty for the earliest possible date; becomes `yyyy-mm-dd`. */
+    endDate: z
+      .string()
+      .optional()
+      .transform((value, context) => {
+        if (!value?.trim()) return undefined;
+        const date = parseGermanDate(value);
+        if (!date) {
+          context.addIssue({ code: 'custom', message: 'date.invalid' });
+          return z.NEVER;
+        }
+        if (date < berlinDate()) {
+          context.addIssue({ code: 'custom', message: 'cancel.end-date.past' });
+          return z.NEVER;
+        }
+        return date;
+      }),
+    confirmationEmail: emailSchema,
+    /** Only in the self-service area, when the last login is more than 15 minutes ago. */
+    currentPassword: z.string().max(1024).optional(),
+  })
+  .superRefine((value, context) => {
+    if (value.kind === 'extraordinary' && !value.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'cancel.reason.required' });
+    }
+  })
+  // A reason belongs to an extraordinary cancellation only; with an ordinary one it is dropped.
+  .transform((value) => ({ ...value, reason: value.kind === 'extraordinary' ? value.reason : undefined }));
+
+export type CancellationForm = z.infer<typeof cancellationSchema>;

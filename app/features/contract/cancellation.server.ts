@@ -1,0 +1,278 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { cancellations, contracts, customers, tariffs } from '~/db/schema';
+import { mailLink, type AccountContext } from '~/features/accounts/account-context';
+import { enqueueMail } from '~/features/mail/outbox.server';
+import type { RenderedMail } from '~/features/mail/templates';
+import type { Locale } from '~/i18n/locales';
+import { formatDate } from '~/i18n/translate';
+import { berlinDate } from '~/platform/berlin-date';
+import type { RateLimitStore } from '~/platform/rate-limit/store';
+import { decideEndDate, earliestEndDate } from './cancellation-rules';
+import type { CancellationConfirmation } from './confirmation';
+import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithdrawnMail } from './contract-mails';
+import { contractSettings } from './contract-settings';
+import { settleContract } from './contract-settlement.server';
+import { isUniqueViolation } from './database-errors';
+
+/**
+ * Cancellation declarations (§312k BGB; product rules "Cancellation button"; docs/decisions/0007).
+ * Every declaration is stored with its received time, whether or not it matches an account; a matched
+ * contract moves to `cancellation_requested` with its end date; the confirmation mail is queued in the
+ * same transaction.
+ */
+
+export interface Declaration {
+  kind: 'ordinary' | 'extraordinary';
+  reason?: string;
+  name: string;
+  /** Normalised: a lower-case email address or a customer number of digits. */
+  identifier: string;
+  /** The contract as the form names it (the brand's contract, translated). */
+  contractLabel: string;
+  /** `yyyy-mm-dd`; undefined for the earliest possible date. */
+  endDate?: string;
+  confirmationEmail: string;
+}
+
+/**
+ * Who declares: the logged-in customer in the self-service area (the contract is theirs, an earlier
+ * date than possible is refused), or anyone on the public page (the contract is found by identifier
+ * and name; a session, if any, only decides whether the declarant may be told about their own contract).
+ */
+export type Declarant = { kind: 'customer'; customerId: string } | { kind: 'public'; sessionCustomerId: string | null };
+
+/**
+ * Public declarations per IP address and hour. A form without login invites scripted abuse (mass
+ * cancellations of guessed addresses); the limit is generous enough for a shared connection.
+ */
+export async function allowPublicCancellation(store: RateLimitStore, clientIp: string): Promise<boolean> {
+  const hits = await store.increment(`cancel-ip:${clientIp}`, 60 * 60 * 1000);
+  return hits <= contractSettings.publicCancellationsPerIpPerHour;
+}
+
+export type DeclarationOutcome =
+  { kind: 'received'; confirmation: CancellationConfirmation } | { kind: 'invalid'; field: 'endDate'; message: string };
+
+export async function declareCancellation(
+  ctx: AccountContext,
+  declaration: Declaration,
+  declarant: Declarant,
+  { locale, now = new Date() }: { locale: Locale; now?: Date },
+): Promise<DeclarationOutcome> {
+  const customerId =
+    declarant.kind === 'customer'
+      ? declarant.customerId
+      : await matchCustomer(ctx.db, declaration.identifier, declaration.name);
+  const strict = declarant.kind === 'customer' || (customerId !== null && customerId === declarant.sessionCustomerId);
+  if (customerId) await settleContract(ctx.db, customerId, now);
+
+  // The reference is random: on the (unlikely) clash with an existing one the whole write is repeated.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await storeDeclaration(ctx, declaration, customerId, strict, { locale, now });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue;
+      throw error;
+    }
+  }
+}
+
+async function storeDeclaration(
+  ctx: AccountContext,
+  declaration: Declaration,
+  customerId: string | null,
+  strict: boolean,
+  { locale, now }: { locale: Locale; now: Date },
+): Promise<DeclarationOutcome> {
+  const today = berlinDate(now);
+  const reference = newReference();
+  const result = await ctx.db.transaction(async (tx) => {
+    let contract: typeof contracts.$inferSelect | undefined;
+    let account: { email: string; firstName: string; locale: Locale } | undefined;
+    if (customerId) {
+      [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
+      [account] = await tx
+        .select({ email: customers.email, firstName: customers.firstName, locale: customers.locale })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+    }
+
+    let effectiveEndDate: string | null = null;
+    let adjusted = false;
+    if (contract?.state === 'ended') {
+      effectiveEndDate = contract.endDate;
+    } else if (contract) {
+      const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, contract.tariffId));
+      if (!tariff) throw new Error(`Contract ${contract.id} names an unknown tariff`);
+      const earliest = earliestEndDate(tariff, contract.tariffSince, today);
+      const decision = decideEndDate(earliest, declaration.endDate ?? null, strict ? 'strict' : 'adjust');
+      if (!decision.ok) {
+        return {
+          kind: 'invalid',
+          field: 'endDate',
+          message: `cancel.end-date.too-early?date=${formatDate(decision.earliest, locale)}`,
+        } as const;
+      }
+      effectiveEndDate = decision.endDate;
+      adjusted = decision.adjusted;
+      // A later declaration replaces the end date of an earlier one that is still pending.
+      await tx
+        .update(contracts)
+        .set({ state: 'cancellation_requested', endDate: effectiveEndDate })
+        .where(eq(contracts.id, contract.id));
+    }
+
+    await tx.insert(cancellations).values({
+      reference,
+      receivedAt: now,
+      kind: declaration.kind,
+      reason: declaration.kind === 'extraordinary' ? (declaration.reason ?? null) : null,
+      name: declaration.name,
+      identifier: declaration.identifier,
+      contractLabel: declaration.contractLabel,
+      requestedEndDate: declaration.endDate ?? null,
+      effectiveEndDate,
+      confirmationEmail: declaration.confirmationEmail,
+      locale,
+      contractId: contract?.id ?? null,
+      customerId: contract ? customerId : null,
+    });
+
+    const confirmation: CancellationConfirmation = {
+      reference,
+      receivedAt: now.toISOString(),
+      kind: declaration.kind,
+      reason: declaration.kind === 'extraordinary' ? (declaration.reason ?? null) : null,
+      name: declaration.name,
+      identifier: declaration.identifier,
+      contractLabel: declaration.contractLabel,
+      requestedEndDate: declaration.endDate ?? null,
+      effectiveEndDate,
+      adjusted,
+      confirmationEmail: declaration.confirmationEmail,
+    };
+    const mails: { to: string; mail: RenderedMail }[] = [
+      { to: declaration.confirmationEmail, mail: cancellationConfirmationMail(confirmation, locale, ctx.brand) },
+    ];
+    // The owner hears of a cancellation whose confirmation went to another address.
+    if (account && contract && contract.state !== 'ended' && account.email !== declaration.confirmationEmail) {
+      mails.push({
+        to: account.email,
+        mail: cancellationNoticeMail(
+          {
+            firstName: account.firstName,
+            reference,
+            receivedAt: confirmation.receivedAt,
+            confirmationEmail: declaration.confirmationEmail,
+            endDate: effectiveEndDate!,
+          },
+          mailLink(ctx.config, 'contract', account.locale),
+          account.locale,
+          ctx.brand,
+        ),
+      });
+    }
+    for (const { to, mail } of mails) await enqueueMail(tx, to, mail);
+    return { kind: 'received', confirmation, mails } as const;
+  });
+  if (result.kind === 'invalid') return result;
+  for (const { to, mail } of result.mails) ctx.onMailQueued(to, mail.subject, mail.text);
+  return { kind: 'received', confirmation: result.confirmation };
+}
+
+export type WithdrawalOutcome =
+  { ok: true } | { ok: false; error: 'contract.withdraw.none' | 'contract.withdraw.too-late' };
+
+/**
+ * Withdraws the customer's pending cancellation until (and on) its end date: the contract is active
+ * again, the declarations are marked withdrawn, and the customer gets a mail.
+ */
+export async function withdrawCancellation(
+  ctx: AccountContext,
+  customerId: string,
+  { locale, now = new Date() }: { locale: Locale; now?: Date },
+): Promise<WithdrawalOutcome> {
+  await settleContract(ctx.db, customerId, now);
+  const today = berlinDate(now);
+  const result = await ctx.db.transaction(async (tx) => {
+    const [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
+    if (contract?.state === 'ended') return { ok: false, error: 'contract.withdraw.too-late' } as const;
+    if (contract?.state !== 'cancellation_requested') return { ok: false, error: 'contract.withdraw.none' } as const;
+    if (contract.endDate !== null && contract.endDate < today)
+      return { ok: false, error: 'contract.withdraw.too-late' } as const;
+    await tx.update(contracts).set({ state: 'active', endDate: null }).where(eq(contracts.id, contract.id));
+    await tx
+      .update(cancellations)
+      .set({ withdrawnAt: now })
+      .where(and(eq(cancellations.contractId, contract.id), isNull(cancellations.withdrawnAt)));
+    const [customer] = await tx
+      .select({ email: customers.email, firstName: customers.firstName })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    const mail = cancellationWithdrawnMail(
+      { firstName: customer!.firstName, withdrawnAt: now.toISOString() },
+      locale,
+      ctx.brand,
+    );
+    await enqueueMail(tx, customer!.email, mail);
+    return { ok: true, to: customer!.email, mail } as const;
+  });
+  if (!result.ok) return result;
+  ctx.onMailQueued(result.to, result.mail.subject, result.mail.text);
+  return { ok: true };
+}
+
+/**
+ * The account a public declaration belongs to: the identifier names exactly one customer (by email or
+ * customer number) and the declared name contains the account's last name as a whole word, ignoring
+ * case, accents and punctuation. Anything less matches nothing: the declaration is stored all the same
+ * and customer service assigns it by hand.
+ */
+export async function matchCustomer(db: Database, identifier: string, name: string): Promise<string | null> {
+  const condition = identifier.includes('@')
+    ? eq(customers.email, identifier.toLowerCase())
+    : eq(customers.customerNumber, identifier);
+  const [customer] = await db
+    .select({ id: customers.id, lastName: customers.lastName })
+    .from(customers)
+    .where(condition)
+    .limit(1);
+  return customer && nameMentions(name, customer.lastName) ? customer.id : null;
+}
+
+/** Lower case, accents and umlauts folded (ä → a, ß → ss), anything else than letters a single space. */
+export function foldName(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
+}
+
+export function nameMentions(declaredName: string, lastName: string): boolean {
+  const wanted = foldName(lastName);
+  return wanted !== '' && ` ${foldName(declaredName)} `.includes(` ${wanted} `);
+}
+
+/** Customer-readable and unguessable: `K-` and 8 characters of Crockford's base 32 (40 random bits). */
+export function newReference(): string {
+  const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  const bytes = randomBytes(8);
+  const chars = Array.from(bytes, (byte) => alphabet[byte % 32]).join('');
+  return `K-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+/** The pending cancellation shown on the contract page. */
+export async function latestDeclaration(db: Database, contractId: string) {
+  const [row] = await db
+    .select({ reference: cancellations.reference, receivedAt: cancellations.receivedAt })
+    .from(cancellations)
+    .where(and(eq(cancellations.contractId, contractId), isNull(cancellations.withdrawnAt)))
+    .orderBy(desc(cancellations.receivedAt))
+    .limit(1);
+  return row ?? null;
+}

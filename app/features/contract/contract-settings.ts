@@ -1,0 +1,16 @@
+/**
+ * The contract feature's constants, in one place (product rules: defaults live in one module). The
+ * terms of the tariffs themselves (`term`, `firstTermMonths`) are operator data in the `tariffs` table.
+ */
+export const contractSettings = {
+  /** Notice of an annual tariff after its first term (§309 no. 9 BGB: at most one month). */
+  annualNoticeMonths: 1,
+  /** Public cancellation declarations per IP address and hour (against scripted abuse of a form without login). */
+  publicCancellationsPerIpPerHour: 10,
+  /**
+   * The public form answers no sooner than this, so that a declaration that matched an account and one
+   * that did not cannot be told apart by response time.
+   */
+  publicAnswerMinimumMs: 400,
+  reason: { maxLength: 2000 },
+} as const;

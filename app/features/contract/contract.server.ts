@@ -1,0 +1,86 @@
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import { contracts, customers, tariffChanges, tariffs } from '~/db/schema';
+import type { Tariff } from '~/features/tariffs/tariffs.server';
+import { berlinDate } from '~/platform/berlin-date';
+import { latestDeclaration } from './cancellation.server';
+import { downgradeEffectiveDate, earliestEndDate, firstTermEnd } from './cancellation-rules';
+import { settleContract } from './contract-settlement.server';
+
+/** What the contract, tariff and cancel pages show of the logged-in customer's contract. */
+export interface ContractOverview {
+  state: 'active' | 'cancellation_requested' | 'ended';
+  startDate: string;
+  tariffSince: string;
+  /** Last day of a cancelled or ended contract. */
+  endDate: string | null;
+  tariff: Tariff;
+  /** Last day of an annual tariff's first term. */
+  firstTermEnd: string | null;
+  /** The earliest end if cancelled today (null once the contract has ended). */
+  earliestEndDate: string | null;
+  /** The first day a downgrade ordered today would apply. */
+  downgradeDate: string;
+  cancellation: { reference: string; receivedAt: string } | null;
+  pendingChange: { toTariff: Tariff; effectiveDate: string } | null;
+}
+
+/**
+ * The customer's contract, read after its due changes are carried out (a pending tariff change whose
+ * day has come applies now, a cancelled contract past its end date ends): scoped to `customerId`
+ * only, never to an id from the request.
+ */
+export async function loadContract(
+  db: Database,
+  customerId: string,
+  now: Date = new Date(),
+): Promise<ContractOverview | null> {
+  await settleContract(db, customerId, now);
+  const [row] = await db
+    .select({ contract: contracts, tariff: tariffs })
+    .from(contracts)
+    .innerJoin(tariffs, eq(tariffs.id, contracts.tariffId))
+    .where(eq(contracts.customerId, customerId));
+  if (!row) return null;
+  const { contract, tariff } = row;
+  const today = berlinDate(now);
+  const [pending] = await db
+    .select({ change: tariffChanges, toTariff: tariffs })
+    .from(tariffChanges)
+    .innerJoin(tariffs, eq(tariffs.id, tariffChanges.toTariffId))
+    .where(and(eq(tariffChanges.contractId, contract.id), eq(tariffChanges.state, 'pending')));
+  const declaration = contract.state === 'cancellation_requested' ? await latestDeclaration(db, contract.id) : null;
+  return {
+    state: contract.state,
+    startDate: contract.startDate,
+    tariffSince: contract.tariffSince,
+    endDate: contract.endDate,
+    tariff,
+    firstTermEnd: firstTermEnd(tariff, contract.tariffSince),
+    earliestEndDate: contract.state === 'ended' ? null : earliestEndDate(tariff, contract.tariffSince, today),
+    downgradeDate: downgradeEffectiveDate(tariff, contract.tariffSince, today),
+    cancellation: declaration
+      ? { reference: declaration.reference, receivedAt: declaration.receivedAt.toISOString() }
+      : null,
+    pendingChange: pending ? { toTariff: pending.toTariff, effectiveDate: pending.change.effectiveDate } : null,
+  };
+}
+
+/** Name, email and customer number, to prefill the cancellation form of a logged-in customer. */
+export async function declarantDefaults(db: Database, customerId: string) {
+  const [customer] = await db
+    .select({
+      firstName: customers.firstName,
+      lastName: customers.lastName,
+      email: customers.email,
+      customerNumber: customers.customerNumber,
+    })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) return null;
+  return {
+    name: `${customer.firstName} ${customer.lastName}`,
+    email: customer.email,
+    customerNumber: customer.customerNumber,
+  };
+}

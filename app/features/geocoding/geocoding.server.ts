@@ -1,0 +1,135 @@
+import type { AppConfig } from '~/config/env.server';
+import type { AppServices } from '~/context';
+import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
+import { nominatimGeocoder } from '~/platform/geocoder/nominatim.server';
+import type { Geocoder } from '~/platform/geocoder/types';
+import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit/store';
+import {
+  maxAddressQueryLength,
+  minAddressQueryLength,
+  normalizeAddressQuery,
+  toSuggestions,
+  type AddressSuggestion,
+} from './suggestions';
+
+export interface GeocodingServiceOptions {
+  geocoder: Geocoder;
+  /** How long the suggestions for a query are reused; addresses hardly change. */
+  cacheTtlMs?: number;
+  cacheMaxEntries?: number;
+  /** The shared counters (Redis when REDIS_URL is set); in-process by default. */
+  rateLimits?: RateLimitStore;
+  /** Requests per client and window; 30 a minute by default. */
+  rateLimit?: { limit: number; windowMs: number };
+  now?: () => number;
+}
+
+export type SuggestOutcome =
+  { status: 'ok'; suggestions: AddressSuggestion[] } | { status: 'rate-limited'; retryAfterSeconds: number };
+
+export interface GeocodingService {
+  /** Which geocoder answers: `nominatim` or `gazetteer`. */
+  readonly source: string;
+  /**
+   * Suggestions for what a visitor typed into the address field, limited per client. Throws a
+   * GeocoderError when the geocoder does not answer.
+   */
+  suggest(query: string, client: string): Promise<SuggestOutcome>;
+  /** Suggestions for a text the server received (a form sent without JavaScript); no client limit. */
+  suggestionsFor(text: string): Promise<AddressSuggestion[]>;
+}
+
+/**
+ * The address rules of sections 5 and 9 on top of a geocoder: only usable places, joined text,
+ * no duplicates; an in-memory cache per normalized query (concurrent requests for one query share
+ * one geocoder call); and a limit per client on the shared rate-limit store.
+ */
+export function createGeocodingService(options: GeocodingServiceOptions): GeocodingService {
+  const now = options.now ?? Date.now;
+  const ttlMs = options.cacheTtlMs ?? 10 * 60_000;
+  const maxEntries = options.cacheMaxEntries ?? 1000;
+  const cache = new Map<string, { expiresAt: number; suggestions: AddressSuggestion[] }>();
+  const pending = new Map<string, Promise<AddressSuggestion[]>>();
+  const rateLimits = options.rateLimits ?? memoryRateLimitStore(now);
+  const { limit, windowMs } = options.rateLimit ?? { limit: 30, windowMs: 60_000 };
+
+  function cached(key: string): AddressSuggestion[] | undefined {
+    const entry = cache.get(key);
+    if (!entry) return undefined;
+    cache.delete(key);
+    if (entry.expiresAt <= now()) return undefined;
+    cache.set(key, entry); // most recently used last
+    return entry.suggestions;
+  }
+
+  async function lookUp(query: string): Promise<AddressSuggestion[]> {
+    const key = normalizeAddressQuery(query);
+    if (key.length < minAddressQueryLength || key.length > maxAddressQueryLength) return [];
+    const hit = cached(key);
+    if (hit) return hit;
+    let running = pending.get(key);
+    if (!running) {
+      running = options.geocoder
+        .search(query.trim().replace(/\s+/g, ' '))
+        .then((places) => {
+          const suggestions = toSuggestions(places);
+          if (cache.size >= maxEntries) cache.delete(cache.keys().next().value!);
+          cache.set(key, { expiresAt: now() + ttlMs, suggestions });
+          return suggestions;
+        })
+        .finally(() => pending.delete(key));
+      pending.set(key, running);
+    }
+    return running;
+  }
+
+  return {
+    source: options.geocoder.name,
+    async suggest(query, client) {
+      const key = normalizeAddressQuery(query);
+      if (key.length < minAddressQueryLength || key.length > maxAddressQueryLength) {
+        return { status: 'ok', suggestions: [] };
+      }
+      // A fixed window that starts with the client's first request; the wait is at most one window.
+      if ((await rateLimits.increment(`geocode:${client}`, windowMs)) > limit) {
+        return { status: 'rate-limited', retryAfterSeconds: Math.ceil(windowMs / 1000) };
+      }
+      return { status: 'ok', suggestions: await lookUp(query) };
+    },
+    suggestionsFor: lookUp,
+  };
+}
+
+/** How long the real geocoder may take before the field hears "unavailable". */
+const geocoderTimeoutMs = 3000;
+
+/** The real geocoder when GEOCODER_URL is set, else the bundled offline gazetteer. */
+export function geocoderFor(config: AppConfig): Geocoder {
+  const { GEOCODER_URL, GEOCODER_KEY } = config.env;
+  return GEOCODER_URL
+    ? nominatimGeocoder({ baseUrl: GEOCODER_URL, key: GEOCODER_KEY, timeoutMs: geocoderTimeoutMs })
+    : gazetteerGeocoder();
+}
+
+type GeocodingServices = Pick<AppServices, 'config' | 'rateLimits'>;
+const memo = new WeakMap<AppConfig, GeocodingService>();
+
+/** One geocoding service (one cache) per process and configuration, made on first use. */
+export function geocodingFor(services: GeocodingServices): GeocodingService {
+  let service = memo.get(services.config);
+  if (!service) {
+    service = createGeocodingService({ geocoder: geocoderFor(services.config), rateLimits: services.rateLimits });
+    memo.set(services.config, service);
+  }
+  return service;
+}
+
+/**
+ * For a form sent without JavaScript, where the address arrives as plain typed text: the
+ * suggestions for that text, so the page can ask the user to pick one (or accept the text when it
+ * names exactly one, see `suggestionMatchingText`). Throws a GeocoderError when the geocoder does not
+ * answer.
+ */
+export function suggestionsFor(services: GeocodingServices, text: string): Promise<AddressSuggestion[]> {
+  return geocodingFor(services).suggestionsFor(text);
+}

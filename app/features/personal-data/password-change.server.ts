@@ -1,0 +1,82 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { accountTokens, customers } from '~/db/schema';
+import { mailLink, type AccountContext } from '~/features/accounts/account-context';
+import { isCommonPassword } from '~/features/accounts/common-passwords.server';
+import { passwordProblem } from '~/features/accounts/password-policy';
+import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
+import { endAllSessions, markReauthenticated } from '~/features/accounts/sessions.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
+import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from '~/features/security/login-throttle.server';
+import type { Actor } from './email-change.server';
+import { renderPersonalDataMail } from './mails';
+
+export type PasswordChangeOutcome =
+  | { ok: true; otherSessionsEnded: true }
+  | { ok: false; field: 'currentPassword'; error: 'password-change.wrong-current' }
+  | { ok: false; field: 'newPassword'; error: string }
+  | { ok: false; field?: undefined; error: `login.wait?minutes=${number}` };
+
+/**
+ * Changes the password with the current one (product rules): the new one follows the password
+ * policy; every other session ends, the current one stays and counts as freshly authenticated.
+ * A wrong current password counts against the login limits, and while the account or address waits
+ * even the right one is refused — a stolen session cannot be used to guess the password.
+ */
+export async function changePassword(
+  ctx: AccountContext,
+  actor: Actor,
+  input: { currentPassword: string; newPassword: string },
+  now = new Date(),
+): Promise<PasswordChangeOutcome> {
+  const customerId = actor.session.customerId;
+  const [customer] = await ctx.db
+    .select({ email: customers.email, firstName: customers.firstName, passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  if (!customer) return { ok: false, field: 'currentPassword', error: 'password-change.wrong-current' };
+
+  const gate = await checkLoginAllowed(ctx.rateLimits, customer.email, actor.clientIp);
+  if (!gate.allowed)
+    return { ok: false, error: `login.wait?minutes=${Math.ceil(gate.retryAfterSeconds / 60)}` as const };
+  if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
+    await recordLoginFailure(ctx.rateLimits, customer.email, actor.clientIp);
+    ctx.logger.info({ event: 'password-change-failed' }, 'password change: wrong current password');
+    return { ok: false, field: 'currentPassword', error: 'password-change.wrong-current' };
+  }
+  await recordLoginSuccess(ctx.rateLimits, customer.email);
+
+  const problem =
+    passwordProblem(input.newPassword, customer.email) ??
+    (isCommonPassword(input.newPassword) ? 'password.too-common' : null) ??
+    (input.newPassword === input.currentPassword ? 'password-change.same' : null);
+  if (problem) return { ok: false, field: 'newPassword', error: problem };
+
+  const passwordHash = await hashPassword(input.newPassword);
+  const mail = renderPersonalDataMail(
+    {
+      kind: 'password-changed',
+      firstName: customer.firstName,
+      resetUrl: mailLink(ctx.config, 'passwordResetStart', actor.locale),
+    },
+    actor.locale,
+    ctx.brand,
+  );
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
+    await endAllSessions(tx, customerId, actor.session.idHash);
+    await markReauthenticated(tx, actor.session.idHash, now);
+    // A reset link asked for before the change would set a password over the new one.
+    await tx
+      .delete(accountTokens)
+      .where(
+        and(
+          eq(accountTokens.customerId, customerId),
+          eq(accountTokens.purpose, 'reset-password'),
+          isNull(accountTokens.usedAt),
+        ),
+      );
+    await enqueueMail(tx, customer.email, mail);
+  });
+  ctx.onMailQueued(customer.email, mail.subject, mail.text);
+  return { ok: true, otherSessionsEnded: true };
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+import { passwordProblem } from '~/features/accounts/password-policy';
+import { emailSchema } from '~/features/accounts/email-schema';
+import { mobilePhoneSchema } from '~/features/phone/phone';
+import { personalDataPolicy } from './policy';
+
+/**
+ * The personal-data forms. Each schema runs in the browser (Conform, once JavaScript runs) and again
+ * on the server; the server then applies what only it knows (the current password, the list of
+ * common passwords, whether an address is taken).
+ */
+
+/** The password confirmation of a sensitive change: asked for only outside the 15-minute window. */
+const currentPassword = z.string().max(1024).optional();
+
+export const emailChangeSchema = z.object({
+  email: emailSchema,
+  currentPassword,
+});
+
+export const phoneNumberSchema = z.object({
+  phone: mobilePhoneSchema,
+});
+
+const codePattern = new RegExp(`^\\d{${personalDataPolicy.phoneCode.digits}}$`);
+
+export const phoneCodeSchema = z.object({
+  code: z
+    .string({ error: 'required' })
+    .transform((value) => value.replace(/\s+/g, ''))
+    .pipe(z.string().min(1, { error: 'required' }).regex(codePattern, { error: 'phone-change.code-format' })),
+});
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024),
+    newPassword: z.string({ error: 'required' }).min(1, { error: 'required' }),
+  })
+  .superRefine((value, context) => {
+    // The email's local part is checked on the server, which knows the address.
+    const problem = passwordProblem(value.newPassword, undefined);
+    if (problem) context.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+  });
+
+export const deletionRequestSchema = z.object({
+  currentPassword,
+});

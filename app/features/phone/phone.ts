@@ -1,0 +1,242 @@
+import { getCountryCodeForRegionCode, getSupportedRegionCodes, parsePhoneNumber } from 'awesome-phonenumber';
+import { z } from 'zod';
+import type { MessageKey } from '~/i18n/translate';
+
+/**
+ * Phone numbers (specification, sections 3, 4, 5, 8 and 9), shared by the server and the browser:
+ * the field's schema runs on both, so a number is judged the same way with and without JavaScript.
+ */
+
+export type PhoneType =
+  | 'fixed-line'
+  | 'fixed-line-or-mobile'
+  | 'mobile'
+  | 'pager'
+  | 'personal-number'
+  | 'premium-rate'
+  | 'shared-cost'
+  | 'toll-free'
+  | 'uan'
+  | 'voip'
+  | 'unknown';
+
+export type PhonePossibility =
+  'is-possible' | 'invalid-country-code' | 'too-long' | 'too-short' | 'unknown' | 'invalid';
+
+/** Why a text could not be parsed at all (section 8). */
+export type PhoneParseFailure =
+  'not-a-number' | 'too-long' | 'too-short' | 'invalid-country-code' | 'too-short-after-idd';
+
+/** The specification's phone parse result; `failure` says why parsing failed, when it did. */
+export interface PhoneParseResult {
+  input: string;
+  international: string;
+  national: string;
+  e164: string;
+  rfc3966: string;
+  significant: string;
+  valid: boolean;
+  possible: boolean;
+  possibility: PhonePossibility;
+  type: PhoneType;
+  regionCode: string;
+  countryCode: number;
+  typeIsMobile: boolean;
+  typeIsFixedLine: boolean;
+  canBeInternationallyDialled: boolean;
+  failure?: PhoneParseFailure;
+}
+
+/** Longer input is rejected before the parser sees it (section 9). */
+export const maxPhoneInputLength = 250;
+export const defaultPhoneRegion = 'DE';
+/** The regions offered when a form passes no list of its own. */
+export const defaultPhoneRegions = [
+  'DE',
+  'AT',
+  'CH',
+  'NL',
+  'FR',
+  'PL',
+  'DK',
+  'BE',
+  'LU',
+  'CZ',
+  'IT',
+  'ES',
+  'GB',
+  'US',
+] as const;
+
+// libphonenumber reports parse errors as exceptions with these texts; awesome-phonenumber passes
+// them on as `error`.
+const failureByLibraryMessage: [RegExp, PhoneParseFailure][] = [
+  [/too short after IDD/i, 'too-short-after-idd'],
+  [/too long/i, 'too-long'],
+  [/too short/i, 'too-short'],
+  [/country calling code/i, 'invalid-country-code'],
+  [/not seem to be a phone number/i, 'not-a-number'],
+];
+
+function failed(input: string, regionCode: string, failure: PhoneParseFailure): PhoneParseResult {
+  return {
+    input,
+    international: '',
+    national: '',
+    e164: '',
+    rfc3966: '',
+    significant: '',
+    valid: false,
+    possible: false,
+    possibility: 'invalid',
+    type: 'unknown',
+    regionCode,
+    countryCode: 0,
+    typeIsMobile: false,
+    typeIsFixedLine: false,
+    canBeInternationallyDialled: false,
+    failure,
+  };
+}
+
+/**
+ * Parses what someone typed, as a national number of `regionCode` or as an international one
+ * (`+…` or `00…`). Text that is no phone number at all gives valid false, possible false and
+ * possibility `invalid` (section 5), with the reason in `failure`.
+ */
+export function parsePhone(input: string, regionCode: string = defaultPhoneRegion): PhoneParseResult {
+  const region = regionCode.toUpperCase();
+  if (input.length > maxPhoneInputLength) return failed(input, region, 'too-long');
+  const parsed = parsePhoneNumber(input, { regionCode: region });
+  if (!parsed.number) {
+    const error: unknown = 'error' in parsed ? parsed.error : undefined;
+    if (error !== undefined) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failure = failureByLibraryMessage.find(([pattern]) => pattern.test(message))?.[1] ?? 'not-a-number';
+      return failed(input, region, failure);
+    }
+    // No exception but no number either: the region or the international prefix is unknown.
+    return failed(input, parsed.regionCode ?? region, 'invalid-country-code');
+  }
+  return {
+    input: parsed.number.input,
+    international: parsed.number.international ?? '',
+    national: parsed.number.national ?? '',
+    e164: parsed.number.e164 ?? '',
+    rfc3966: parsed.number.rfc3966 ?? '',
+    significant: parsed.number.significant ?? '',
+    valid: parsed.valid,
+    possible: parsed.possible,
+    possibility: parsed.possibility,
+    type: parsed.type ?? 'unknown',
+    regionCode: parsed.regionCode ?? region,
+    countryCode: parsed.countryCode ?? 0,
+    typeIsMobile: parsed.typeIsMobile ?? false,
+    typeIsFixedLine: parsed.typeIsFixedLine ?? false,
+    canBeInternationallyDialled: parsed.canBeInternationallyDialled ?? false,
+  };
+}
+
+export type PhoneMessageKey = Extract<
+  MessageKey,
+  | 'rule_tel'
+  | 'phone.not-a-number'
+  | 'phone.too-long'
+  | 'phone.too-short'
+  | 'phone.invalid-country-code'
+  | 'phone.too-short-after-idd'
+>;
+
+const messageByFailure: Record<PhoneParseFailure, PhoneMessageKey> = {
+  'not-a-number': 'phone.not-a-number',
+  'too-long': 'phone.too-long',
+  'too-short': 'phone.too-short',
+  'invalid-country-code': 'phone.invalid-country-code',
+  'too-short-after-idd': 'phone.too-short-after-idd',
+};
+
+/**
+ * The message for a parse result, or undefined for a valid mobile number (sections 4, 5 and 8):
+ * parse failures and impossible lengths get their own message; anything else that is not a valid
+ * mobile number (a fixed line, a number that does not exist) gets `rule_tel`.
+ */
+export function phoneMessageKey(result: PhoneParseResult): PhoneMessageKey | undefined {
+  if (result.failure) return messageByFailure[result.failure];
+  if (result.valid) return result.typeIsMobile ? undefined : 'rule_tel';
+  switch (result.possibility) {
+    case 'too-long':
+      return 'phone.too-long';
+    case 'too-short':
+      return 'phone.too-short';
+    case 'invalid-country-code':
+      return 'phone.invalid-country-code';
+    default:
+      return 'rule_tel';
+  }
+}
+
+const supportedRegions = new Set(getSupportedRegionCodes());
+
+/** A region code the parser knows, upper-cased; anything else falls back to the default region. */
+export function phoneRegion(value: string | undefined): string {
+  const region = value?.trim().toUpperCase() ?? '';
+  return supportedRegions.has(region) ? region : defaultPhoneRegion;
+}
+
+/**
+ * The value of a phone field (section 3): the chosen region, the typed number and the parsed number
+ * the browser stored once it was valid. The server never trusts `parsedPhoneNumber`: it parses
+ * `phonenumber` again, and the schema's output is the E.164 number.
+ *
+ * Messages sit on `phonenumber`, the input the user types into, so the form shows them there.
+ */
+export const mobilePhoneSchema = z
+  .object({
+    regionCode: z.string().optional(),
+    phonenumber: z.string().optional(),
+    parsedPhoneNumber: z.string().optional(),
+  })
+  .transform((value, ctx) => {
+    const input = value.phonenumber?.trim() ?? '';
+    if (input === '') {
+      ctx.addIssue({ code: 'custom', message: 'required', path: ['phonenumber'] });
+      return z.NEVER;
+    }
+    const result = parsePhone(input, phoneRegion(value.regionCode));
+    const message = phoneMessageKey(result);
+    if (message) {
+      ctx.addIssue({ code: 'custom', message, path: ['phonenumber'] });
+      return z.NEVER;
+    }
+    return result.e164;
+  });
+
+export type PhoneFieldInput = z.input<typeof mobilePhoneSchema>;
+
+export interface PhoneRegionOption {
+  value: string;
+  label: string;
+  callingCode: number;
+}
+
+/**
+ * The region select's options, named in the visitor's language (`Intl.DisplayNames`) with their
+ * calling code: the default region first, the others by name.
+ */
+export function phoneRegionOptions(
+  locale: string,
+  regionCodes: readonly string[] = defaultPhoneRegions,
+  defaultRegion: string = defaultPhoneRegion,
+): PhoneRegionOption[] {
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
+  const options = [...new Set(regionCodes.map((code) => code.toUpperCase()))]
+    .filter((code) => supportedRegions.has(code))
+    .map((code) => {
+      const callingCode = getCountryCodeForRegionCode(code);
+      return { value: code, label: `${names.of(code) ?? code} (+${callingCode})`, callingCode };
+    });
+  const collator = new Intl.Collator(locale);
+  return options.sort((a, b) =>
+    a.value === defaultRegion ? -1 : b.value === defaultRegion ? 1 : collator.compare(a.label, b.label),
+  );
+}

@@ -1,0 +1,12 @@
+import type { RouterContextProvider } from 'react-router';
+import { servicesContext } from '~/context';
+import { issueCsrfToken } from './csrf.server';
+
+/** The CSRF token for a page's forms, and the cookie header to send when the browser has none yet. */
+export function csrfFor(request: Request, context: Readonly<RouterContextProvider>) {
+  const { config } = context.get(servicesContext);
+  const { token, setCookie } = issueCsrfToken(request, config.sessionSecret, config.publicUrl.startsWith('https:'));
+  const headers = new Headers({ 'Cache-Control': 'private, no-store' });
+  if (setCookie) headers.append('Set-Cookie', setCookie);
+  return { token, headers };
+}

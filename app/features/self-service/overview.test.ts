@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { contracts, creditLedger, customers, paymentMethods } from '~/db/schema';
+import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
+import { databaseBackends } from '../../../tests/support/test-databases';
+import { registerCustomer } from '../accounts/registration.server';
+import { loadOverview } from './overview.server';
+
+describe.each(databaseBackends)('self-service overview on %s', (backend) => {
+  let fixture: AccountFixture;
+  afterEach(async () => {
+    await fixture?.database.dispose();
+  });
+
+  async function register(email: string) {
+    await registerCustomer(fixture.context, registration({ email }), { locale: 'de' });
+    const [row] = await fixture.context.db
+      .select({ id: customers.id })
+      .from(customers)
+      .where(eq(customers.email, email));
+    return row!.id;
+  }
+
+  it('shows a new customer their contract and what is still to do', async () => {
+    fixture = await createAccountFixture(backend);
+    const id = await register('erika@example.org');
+
+    const overview = await loadOverview(fixture.context.db, id);
+
+    expect(overview).toMatchObject({
+      contact: { firstName: 'Erika', email: 'erika@example.org' },
+      contract: { state: 'active', tariff: { nameDe: 'Basis' } },
+      balanceCents: 0,
+      paymentMethod: null,
+      actions: ['verify-email', 'add-payment-method'],
+    });
+  });
+
+  it('sums the ledger, shows only the IBAN’s last four digits and one customer’s data only', async () => {
+    fixture = await createAccountFixture(backend);
+    const erika = await register('erika@example.org');
+    const max = await register('max@example.org');
+    await fixture.context.db.insert(creditLedger).values([
+      { customerId: erika, kind: 'start_bonus', amountCents: 500 },
+      { customerId: erika, kind: 'ride_charge', amountCents: -800 },
+      { customerId: max, kind: 'top_up', amountCents: 5000 },
+    ]);
+    await fixture.context.db.insert(paymentMethods).values({
+      customerId: max,
+      kind: 'sepa',
+      accountHolder: 'Max Muster',
+      iban: 'DE89370400440532013000',
+    });
+    await fixture.context.db
+      .update(contracts)
+      .set({ state: 'cancellation_requested', endDate: '2027-01-31' })
+      .where(eq(contracts.customerId, erika));
+
+    const forErika = await loadOverview(fixture.context.db, erika);
+    const forMax = await loadOverview(fixture.context.db, max);
+
+    expect(forErika?.balanceCents).toBe(-300);
+    expect(forErika?.paymentMethod).toBeNull();
+    expect(forErika?.actions).toEqual([
+      'negative-balance',
+      'verify-email',
+      'add-payment-method',
+      'pending-cancellation',
+    ]);
+    expect(forMax?.balanceCents).toBe(5000);
+    expect(forMax?.paymentMethod).toEqual({ kind: 'sepa', ibanLast4: '3000', label: null });
+    expect(JSON.stringify(forMax)).not.toContain('DE89370400440532013000');
+  });
+
+  it('answers null for a customer that no longer exists', async () => {
+    fixture = await createAccountFixture(backend);
+    expect(await loadOverview(fixture.context.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
+  });
+});

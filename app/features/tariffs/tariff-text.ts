@@ -1,0 +1,13 @@
+import type { Locale } from '~/i18n/locales';
+import { formatEuro, type Translate } from '~/i18n/translate';
+
+/** A tariff's base fee as the price list and the home page write it: "3,00 € pro Jahr", "keine". */
+export function baseFeeText(
+  tariff: { baseFeeCents: number; baseFeePeriod: 'none' | 'month' | 'year' },
+  t: Translate,
+  locale: Locale,
+): string {
+  if (tariff.baseFeePeriod === 'none' || tariff.baseFeeCents === 0) return t('price-list.none');
+  const amount = formatEuro(tariff.baseFeeCents, locale);
+  return t(tariff.baseFeePeriod === 'year' ? 'price-list.per-year' : 'price-list.per-month', { amount });
+}

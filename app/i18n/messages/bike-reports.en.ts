@@ -1,0 +1,80 @@
+import type { bikeReportsDe } from './bike-reports.de';
+
+export const bikeReportsEn = {
+  'bike-report.intro':
+    'Found a bike, lost yours or spotted a damaged one? Let us know. Required fields are marked with *.',
+  'bike-report.kind.legend': 'What would you like to report?',
+  'bike-report.kind.found': 'I found a bike',
+  'bike-report.kind.found.hint': 'For example a bike left on its own away from a station.',
+  'bike-report.kind.lost': 'My bike is lost or was stolen',
+  'bike-report.kind.lost.hint': 'For a bike you rented. You need to be logged in for this.',
+  'bike-report.kind.lost.login': 'Log in to report a lost or stolen bike',
+  'bike-report.kind.lost.terminal':
+    'Please report a lost or stolen bike in the app or after logging in on our website.',
+  'bike-report.kind.damaged': 'A bike is damaged',
+  'bike-report.kind.damaged.hint': 'For example a flat tyre, a loose saddle or faulty brakes.',
+  'bike-report.kind.required': 'Please choose what you would like to report.',
+  'bike-report.kind.login-required': 'Please log in to report a lost or stolen bike.',
+  'bike-report.details.legend': 'About the bike',
+  'bike-report.bike-number': 'Bike number',
+  'bike-report.bike-number.hint': '4 to 6 digits. You will find it on the mudguard and on the lock.',
+  'bike-report.bike-number.required': 'Please enter the bike number.',
+  'bike-report.bike-number.invalid': 'A bike number has 4 to 6 digits, for example 12345.',
+  'bike-report.seen-date': 'Seen on',
+  'bike-report.seen-time': 'Time',
+  'bike-report.seen-time.hint': 'Format: HH:MM, for example 14:30',
+  'bike-report.time.invalid': 'Please enter a valid time in the format HH:MM.',
+  'bike-report.seen-at.future': 'The time cannot be in the future.',
+  'bike-report.seen-at.too-old': 'The time can be at most one year ago.',
+  'bike-report.location.legend': 'Where is the bike?',
+  'bike-report.location.hint': 'Choose an address from the suggestions or use your current position.',
+  'bike-report.location.hint.terminal': 'Choose an address from the suggestions.',
+  'bike-report.location.required':
+    'Please tell us where the bike is: choose an address from the suggestions or use your position.',
+  'bike-report.address.label': 'Nearby address',
+  'bike-report.position.button': 'Use my position',
+  'bike-report.position.locating': 'Finding your position …',
+  'bike-report.position.found': 'Position taken: {coordinates}',
+  'bike-report.position.accuracy': 'accurate to about {meters} m',
+  'bike-report.position.remove': 'Remove position',
+  'bike-report.position.removed': 'Position removed.',
+  'bike-report.position.denied':
+    'You did not allow access to your position. Allow it in your browser settings or choose an address from the suggestions.',
+  'bike-report.position.unavailable':
+    'Your position cannot be determined right now. Please choose an address from the suggestions.',
+  'bike-report.position.timeout':
+    'Finding your position took too long. Try again or choose an address from the suggestions.',
+  'bike-report.position.outside': 'Your position is outside Germany. Please choose an address from the suggestions.',
+  'bike-report.description': 'Description',
+  'bike-report.description.hint':
+    'Optional, at most {max} characters. What did you notice, for example the damage or more about the place?',
+  'bike-report.description.too-long': 'The description can be at most {max} characters long.',
+  'bike-report.contact.legend': 'Contact',
+  'bike-report.email.hint.anonymous': 'We will send the reference number of your report to this address.',
+  'bike-report.email.hint.customer':
+    'Taken from your account. If you leave it empty, the confirmation goes to your account’s email address.',
+  'bike-report.phone.label': 'Mobile number for questions',
+  'bike-report.phone.hint': 'Optional. For example 0151 23456789',
+  'bike-report.submit': 'Send report',
+  'bike-report.too-many': 'Too many reports came from this connection just now. Please try again later or log in.',
+  'bike-report.done.title': 'Thank you for your report!',
+  'bike-report.done.reference': 'Your reference number',
+  'bike-report.done.mail':
+    'We have also sent you the reference number by email. Please quote it whenever you contact us about this report.',
+  'bike-report.done.again': 'Report another bike',
+
+  'terminal.title': 'Welcome to {brand}',
+  'terminal.lead': 'What would you like to do?',
+  'terminal.choices': 'Choices',
+  'terminal.register': 'Register',
+  'terminal.register.hint': 'Create an account and start riding',
+  'terminal.report': 'Report a bike',
+  'terminal.report.hint': 'Report a found or damaged bike',
+  'terminal.language': 'Language',
+  'terminal.start': 'Cancel and go to start',
+  'terminal.done': 'Done, back to start',
+  'terminal.idle.title': 'Are you still there?',
+  'terminal.idle.text':
+    'Without input, the terminal returns to the start in {seconds} seconds. What you entered will be deleted.',
+  'terminal.idle.continue': 'Continue',
+} as const satisfies Record<keyof typeof bikeReportsDe, string>;

@@ -1,0 +1,28 @@
+/** The self-service overview and what all self-service pages share. */
+export const selfServiceDe = {
+  'reauth.password': 'Aktuelles Passwort',
+  'reauth.hint': 'Zu deiner Sicherheit: Bitte bestätige diese Änderung mit deinem Passwort.',
+  'reauth.required': 'Bitte bestätige die Änderung mit deinem aktuellen Passwort.',
+  'reauth.wrong': 'Das Passwort stimmt nicht.',
+  'reauth.wait': 'Zu viele Versuche. Bitte warte einige Minuten und versuche es dann noch einmal.',
+
+  'overview.greeting': 'Hallo {name}, hier hast du deinen Vertrag im Blick.',
+  'overview.actions.title': 'Zu erledigen',
+  'overview.action.negative-balance': 'Dein Guthaben ist im Minus. Bitte lade es auf.',
+  'overview.action.verify-email': 'Bitte bestätige deine E-Mail-Adresse.',
+  'overview.action.add-payment-method': 'Bitte hinterlege ein Zahlungsmittel.',
+  'overview.action.pending-tariff-change': 'Dein Tarifwechsel wird am {date} wirksam.',
+  'overview.action.pending-cancellation': 'Dein Vertrag ist zum {end} gekündigt.',
+  'overview.open': '{section} öffnen',
+  'overview.contract.active': 'Aktiv',
+  'overview.contract.cancellation_requested': 'Gekündigt zum {end}',
+  'overview.contract.ended': 'Beendet',
+  'overview.contract.none': 'Kein Vertrag',
+  'overview.contract.tariff': 'Tarif: {tariff}',
+  'overview.tariff.pending': 'Wechsel zu {tariff} am {date}',
+  'overview.payment.sepa': 'SEPA-Lastschrift, IBAN endet auf {last4}',
+  'overview.payment.card': 'Kreditkarte',
+  'overview.payment.paypal': 'PayPal',
+  'overview.payment.none': 'Noch kein Zahlungsmittel hinterlegt',
+  'overview.data.unverified': 'nicht bestätigt',
+} as const;

@@ -1,0 +1,46 @@
+import { locales, otherLocale, type Locale } from './locales';
+import { pagePath, pages, type PageId } from './route-table';
+import { hasMessage, translator } from './translate';
+
+/** Route metadata of the specification (section 3): embedded flag and the page in every locale. */
+export interface RouteMeta {
+  embedded: boolean;
+  localizations: { id: string; title: string; path: string; locale: Locale }[];
+}
+
+export function routeMeta(id: PageId): RouteMeta {
+  return {
+    embedded: pages[id].embedded,
+    localizations: locales.map((locale) => ({
+      id: `${id}-${locale}`,
+      title: translator(locale)(`page.${id}.title`),
+      path: pagePath(id, locale),
+      locale,
+    })),
+  };
+}
+
+/**
+ * Title, description, canonical URL and hreflang alternates of a named page, as React Router meta
+ * descriptors. `publicUrl` makes them absolute, as search engines require.
+ */
+export function pageMeta(id: PageId, locale: Locale, publicUrl: string, description?: string) {
+  const t = translator(locale);
+  const self = `${publicUrl}${pagePath(id, locale)}`;
+  const descriptionKey = `page.${id}.description`;
+  description ??= hasMessage(descriptionKey) ? t(descriptionKey) : undefined;
+  return [
+    { title: `${t(`page.${id}.title`)}` },
+    ...(description ? [{ name: 'description', content: description }] : []),
+    ...(pages[id].indexable ? [] : [{ name: 'robots', content: 'noindex' }]),
+    { tagName: 'link', rel: 'canonical', href: self },
+    { tagName: 'link', rel: 'alternate', hrefLang: locale, href: self },
+    {
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: otherLocale(locale),
+      href: `${publicUrl}${pagePath(id, otherLocale(locale))}`,
+    },
+    { tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: `${publicUrl}${pagePath(id, 'de')}` },
+  ];
+}

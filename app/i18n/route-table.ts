@@ -1,0 +1,271 @@
+import { locales, type Locale } from './locales';
+
+/**
+ * Every named page of the product, declared once. Routes (app/routes.ts), links, the locale switch,
+ * the sitemap, hreflang alternates and the route metadata all derive from this table, so a path
+ * is never written anywhere else. The module has no side effects and runs on server and client.
+ */
+
+export type LayoutId = 'main-view' | 'self-service' | 'embedded-service' | 'base';
+
+/** Middleware is referenced by name; app/routes/guards/ holds one route module per name. */
+export const middlewareNames = ['auth'] as const;
+export type MiddlewareName = (typeof middlewareNames)[number];
+
+export interface PageDefinition {
+  de: string;
+  en: string;
+  /** Route module, relative to app/. */
+  file: string;
+  layout: LayoutId;
+  /** Shown inside the provider's native apps: no header or footer links that leave the app. */
+  embedded: boolean;
+  middleware: readonly MiddlewareName[];
+  /** Listed in the sitemap and open to search engines. */
+  indexable: boolean;
+}
+
+const selfService = { layout: 'self-service', embedded: false, middleware: ['auth'], indexable: false } as const;
+const embeddedSelfService = {
+  layout: 'embedded-service',
+  embedded: true,
+  middleware: ['auth'],
+  indexable: false,
+} as const;
+const publicPage = { layout: 'main-view', embedded: false, middleware: [], indexable: true } as const;
+const formPage = { layout: 'main-view', embedded: false, middleware: [], indexable: false } as const;
+const webView = { layout: 'embedded-service', embedded: true, middleware: [], indexable: false } as const;
+
+export const pages = {
+  home: { ...publicPage, de: '/de/start', en: '/en/home', file: 'routes/public/home.tsx' },
+  register: { ...publicPage, de: '/de/registrieren', en: '/en/register', file: 'routes/auth/register.tsx' },
+  registerEmbedded: {
+    ...webView,
+    de: '/webviews/de/registrieren',
+    en: '/webviews/en/register',
+    file: 'routes/auth/register.tsx',
+  },
+  login: { ...formPage, de: '/de/anmelden', en: '/en/login', file: 'routes/auth/login.tsx' },
+  loginEmbedded: {
+    ...webView,
+    de: '/de/embedded-anmelden',
+    en: '/en/embedded-login',
+    file: 'routes/auth/login.tsx',
+  },
+  passwordResetStart: {
+    ...formPage,
+    de: '/de/passwort-vergessen',
+    en: '/en/forgot-password',
+    file: 'routes/auth/password-reset-start.tsx',
+  },
+  passwordResetFinish: {
+    ...formPage,
+    de: '/de/passwort-setzen',
+    en: '/en/password-reset',
+    file: 'routes/auth/password-reset-finish.tsx',
+  },
+
+  verifyEmail: {
+    ...formPage,
+    de: '/de/email-bestaetigen',
+    en: '/en/verify-email',
+    file: 'routes/auth/verify-email.tsx',
+  },
+
+  selfService: {
+    ...selfService,
+    de: '/de/kundenbereich',
+    en: '/en/self-service',
+    file: 'routes/self-service/overview.tsx',
+  },
+  contract: {
+    ...selfService,
+    de: '/de/kundenbereich/vertrag',
+    en: '/en/self-service/contract',
+    file: 'routes/self-service/contract.tsx',
+  },
+  contractCancel: {
+    ...selfService,
+    de: '/de/kundenbereich/vertrag/kuendigen',
+    en: '/en/self-service/contract/cancel',
+    file: 'routes/self-service/contract-cancel.tsx',
+  },
+  credit: {
+    ...selfService,
+    de: '/de/kundenbereich/guthaben',
+    en: '/en/self-service/balance',
+    file: 'routes/self-service/credit.tsx',
+  },
+  payment: {
+    ...selfService,
+    de: '/de/kundenbereich/zahlungsmittel',
+    en: '/en/self-service/payment',
+    file: 'routes/self-service/payment.tsx',
+  },
+  paymentUpdate: {
+    ...selfService,
+    de: '/de/kundenbereich/zahlungsmittel/aendern',
+    en: '/en/self-service/payment/update',
+    file: 'routes/self-service/payment-update.tsx',
+  },
+  data: {
+    ...selfService,
+    de: '/de/kundenbereich/daten',
+    en: '/en/self-service/data',
+    file: 'routes/self-service/data.tsx',
+  },
+  updateEmail: {
+    ...selfService,
+    de: '/de/kundenbereich/daten/email/aendern',
+    en: '/en/self-service/data/update/email',
+    file: 'routes/self-service/update-email.tsx',
+  },
+  updatePhone: {
+    ...selfService,
+    de: '/de/kundenbereich/daten/telefonnummer/aendern',
+    en: '/en/self-service/data/update/phone',
+    file: 'routes/self-service/update-phone.tsx',
+  },
+  updatePassword: {
+    ...selfService,
+    de: '/de/kundenbereich/daten/passwort/aendern',
+    en: '/en/self-service/data/update/password',
+    file: 'routes/self-service/update-password.tsx',
+  },
+  tariff: {
+    ...selfService,
+    de: '/de/kundenbereich/tarif',
+    en: '/en/self-service/tariff',
+    file: 'routes/self-service/tariff.tsx',
+  },
+  tariffChange: {
+    ...selfService,
+    de: '/de/kundenbereich/tarif/wechseln',
+    en: '/en/self-service/tariff/change',
+    file: 'routes/self-service/tariff-change.tsx',
+  },
+
+  // Embedded variants exist for self-service, payment and the data subtree (specification, section 2).
+  // Their child paths are not shown there; they mirror the regular ones below the embedded root.
+  selfServiceEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich',
+    en: '/en/embedded-self-service',
+    file: 'routes/self-service/overview.tsx',
+  },
+  paymentEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/zahlungsmittel',
+    en: '/en/embedded-self-service/payment',
+    file: 'routes/self-service/payment.tsx',
+  },
+  paymentUpdateEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/zahlungsmittel/aendern',
+    en: '/en/embedded-self-service/payment/update',
+    file: 'routes/self-service/payment-update.tsx',
+  },
+  dataEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/daten',
+    en: '/en/embedded-self-service/data',
+    file: 'routes/self-service/data.tsx',
+  },
+  updateEmailEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/daten/email/aendern',
+    en: '/en/embedded-self-service/data/update/email',
+    file: 'routes/self-service/update-email.tsx',
+  },
+  updatePhoneEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/daten/telefonnummer/aendern',
+    en: '/en/embedded-self-service/data/update/phone',
+    file: 'routes/self-service/update-phone.tsx',
+  },
+  updatePasswordEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/daten/passwort/aendern',
+    en: '/en/embedded-self-service/data/update/password',
+    file: 'routes/self-service/update-password.tsx',
+  },
+
+  cancelContract: {
+    ...publicPage,
+    de: '/de/kuendigen',
+    en: '/en/kuendigen',
+    file: 'routes/public/cancel-contract.tsx',
+  },
+  priceList: { ...publicPage, de: '/de/preisverzeichnis', en: '/en/pricelist', file: 'routes/public/price-list.tsx' },
+  reportBike: { ...publicPage, de: '/de/rad-melden', en: '/en/report-a-bike', file: 'routes/public/report-bike.tsx' },
+  reportBikeWebView: {
+    ...webView,
+    de: '/webviews/de/melden',
+    en: '/webviews/en/report',
+    file: 'routes/public/report-bike.tsx',
+  },
+  getTheApp: { ...publicPage, de: '/de/get-the-app', en: '/en/get-the-app', file: 'routes/public/get-the-app.tsx' },
+  privacy: {
+    ...publicPage,
+    de: '/de/datenschutz',
+    en: '/en/privacy-statement',
+    file: 'routes/public/named-content-page.tsx',
+  },
+  sitemap: { ...publicPage, de: '/de/sitemap', en: '/en/sitemap', file: 'routes/public/sitemap.tsx' },
+  accessibility: {
+    ...webView,
+    indexable: true,
+    de: '/webviews/legal/de/barrierefreiheit',
+    en: '/webviews/legal/en/barrierefreiheit',
+    file: 'routes/public/named-content-page.tsx',
+  },
+} as const satisfies Record<string, PageDefinition>;
+
+export type PageId = keyof typeof pages;
+export const pageIds = Object.keys(pages) as PageId[];
+
+export function pagePath(id: PageId, locale: Locale): string {
+  return pages[id][locale];
+}
+
+/** React Router route id of one page in one locale, e.g. `credit-de`. */
+export function routeId(id: PageId, locale: Locale): string {
+  return `${id}-${locale}`;
+}
+
+const byPath = new Map<string, { id: PageId; locale: Locale }>();
+for (const id of pageIds) {
+  for (const locale of locales) byPath.set(pages[id][locale], { id, locale });
+}
+
+/** The named page a path belongs to (a trailing slash is ignored). */
+export function findPage(pathname: string): { id: PageId; locale: Locale } | undefined {
+  const normalized = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return byPath.get(normalized);
+}
+
+/** A view counts as a web view when its path contains `webviews` or `embedded` (specification, section 2). */
+export function isWebViewPath(pathname: string): boolean {
+  return pathname.includes('webviews') || pathname.includes('embedded');
+}
+
+/** Throws when a page names middleware that does not exist (specification, section 8). */
+export function assertKnownMiddleware(table: Record<string, { middleware: readonly string[] }> = pages): void {
+  for (const [id, page] of Object.entries(table)) {
+    for (const name of page.middleware) {
+      if (!(middlewareNames as readonly string[]).includes(name)) {
+        throw new Error(`Unknown middleware "${name}" on page "${id}"`);
+      }
+    }
+  }
+}
+
+/**
+ * The page to link to from a view: inside a web view, a page's embedded variant when it has one
+ * (`data` → `dataEmbedded`), so that the native app's web view never shows the site's header.
+ */
+export function pageForView(id: PageId, embedded: boolean): PageId {
+  if (!embedded) return id;
+  const variant = `${id}Embedded`;
+  return variant in pages ? (variant as PageId) : id;
+}

@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import {
+  appEntrySchema,
+  contentPageSchema,
+  siteConfigurationSchema,
+  socialMediaSchema,
+  type ContentSource,
+} from './types';
+
+export interface StrapiOptions {
+  baseUrl: string;
+  token?: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/** The content service did not answer usefully: a 503 for the visitor, not a bug. */
+export class ContentServiceError extends Error {
+  readonly code = 'CONTENT_UNAVAILABLE';
+}
+
+/**
+ * A Strapi-compatible content service: `GET {CMS_URL}/api/...?populate=deep`, reading the response's
+ * `data` field. Strapi 4 wraps fields in `attributes` and relations in `{ data }`; Strapi 5 is flat.
+ * Both are accepted.
+ */
+export function strapiContent(options: StrapiOptions): ContentSource {
+  const doFetch = options.fetch ?? fetch;
+
+  async function get(path: string, query: Record<string, string> = {}): Promise<unknown> {
+    const url = new URL(`/api/${path}`, options.baseUrl);
+    url.searchParams.set('populate', 'deep');
+    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+    let response: Response;
+    try {
+      response = await doFetch(url, {
+        headers: { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new ContentServiceError(`Content service unreachable: ${url.pathname}`, { cause: error });
+    }
+    if (!response.ok) throw new ContentServiceError(`Content service answered ${response.status} for ${url.pathname}`);
+    const body = (await response.json()) as { data?: unknown };
+    return flattenStrapi(body.data);
+  }
+
+  async function findPage(query: Record<string, string>) {
+    const found = await get('pages', query);
+    const list = Array.isArray(found) ? found : [];
+    return list.length > 0 ? contentPageSchema.parse({ locale: query.locale, ...list[0] }) : null;
+  }
+
+  return {
+    name: 'strapi',
+    configuration: async () => siteConfigurationSchema.parse(await get('configuration')),
+    apps: async () => z.array(appEntrySchema).parse(await get('apps')),
+    socialMedias: async () => z.array(socialMediaSchema).parse(await get('social-medias')),
+    page: (slug, locale) => findPage({ 'filters[slug][$eq]': slug, locale }),
+    // Strapi 5 names the draft `status=draft`, Strapi 4 `publicationState=preview`; each ignores the other.
+    draft: (slug, locale) =>
+      findPage({ 'filters[slug][$eq]': slug, locale, status: 'draft', publicationState: 'preview' }),
+  };
+}
+
+/** Strapi 4 → plain objects: `{ id, attributes }` merges, `{ data }` relations unwrap. */
+export function flattenStrapi(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(flattenStrapi);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  if (keys.length === 1 && keys[0] === 'data') return flattenStrapi(record.data);
+  if ('attributes' in record && typeof record.attributes === 'object' && record.attributes !== null) {
+    const { attributes, ...rest } = record;
+    return flattenStrapi({ ...rest, ...(attributes as Record<string, unknown>) });
+  }
+  return Object.fromEntries(Object.entries(record).map(([key, entry]) => [key, flattenStrapi(entry)]));
+}

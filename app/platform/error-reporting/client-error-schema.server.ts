@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { clientErrorKinds, type ClientErrorReport } from './client-error-report';
+import { scrubText, stripQuery, trimStack, truncate } from './scrub';
+
+/** Limits of one report: the whole request body, and each field before trimming. */
+export const maxReportBytes = 16 * 1024;
+export const clientErrorReportSchema = z.strictObject({
+  kind: z.enum(clientErrorKinds),
+  message: z.string().max(2000),
+  stack: z.string().max(8000).optional(),
+  componentStack: z.string().max(8000).optional(),
+  path: z.string().min(1).max(2000),
+});
+
+/** The log line's fields: trimmed, scrubbed, the path without its query, the user agent cut short. */
+export function sanitizeClientErrorReport(report: ClientErrorReport, userAgent: string | null) {
+  return {
+    kind: report.kind,
+    message: truncate(scrubText(report.message), 500),
+    ...(report.stack ? { stack: trimStack(report.stack) } : {}),
+    ...(report.componentStack ? { componentStack: trimStack(report.componentStack, 15, 2000) } : {}),
+    path: truncate(stripQuery(report.path), 300),
+    userAgent: truncate(userAgent ?? '', 300),
+  };
+}

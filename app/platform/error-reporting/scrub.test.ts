@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { maxBreadcrumbs, scrubSentryBreadcrumb, scrubSentryEvent, scrubText, stripQuery, trimStack } from './scrub';
+import { sentryBrowserOptions, reportFor } from './client';
+import { sentryNodeOptions } from './server';
+
+describe('scrubbing error texts', () => {
+  it('drops queries and fragments of URLs and paths, but keeps ordinary text', () => {
+    expect(scrubText('GET https://a.example/x?token=1&b=2 failed')).toBe('GET https://a.example/x failed');
+    expect(scrubText('at load (/de/passwort-setzen?token=abc:1:2)')).toBe('at load (/de/passwort-setzen)');
+    expect(scrubText('What? Really (reading "id")')).toBe('What? Really (reading "id")');
+  });
+
+  it('redacts secrets in name=value pairs, bearer tokens and email addresses', () => {
+    expect(scrubText('password=hunter2 and token=abc')).toBe('password=[redacted] and token=[redacted]');
+    expect(scrubText('Authorization: Bearer eyJhbGciOi.x.y')).toBe('Authorization: Bearer [redacted]');
+    expect(scrubText('no account for erika.m+1@example.co.uk')).toBe('no account for [email]');
+  });
+
+  it('trims stacks to 25 lines', () => {
+    const stack = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
+    expect(trimStack(stack).split('\n')).toHaveLength(25);
+    expect(stripQuery('/a?b#c')).toBe('/a');
+  });
+
+  it('reports a thrown value as text with the path only', () => {
+    expect(reportFor(new TypeError('bad'), 'error', '/de/start?token=x')).toMatchObject({
+      kind: 'error',
+      message: 'TypeError: bad',
+      path: '/de/start',
+    });
+    expect(reportFor({ reason: 'x' }, 'unhandledrejection', '/')).toMatchObject({ message: '{"reason":"x"}' });
+    expect(reportFor('plain', 'react-caught', '/', 'in Page')).toMatchObject({ componentStack: 'in Page' });
+  });
+});
+
+describe('Sentry settings', () => {
+  it('keep 100 breadcrumbs and collect nothing personal, in the browser and on the server', () => {
+    expect(maxBreadcrumbs).toBe(100);
+    for (const options of [sentryBrowserOptions('https://k@o1.ingest.example/2', 'b1'), sentryNodeOptions('x', 'b1')]) {
+      expect(options.maxBreadcrumbs).toBe(100);
+      expect(options.dataCollection).toMatchObject({ userInfo: false, cookies: false, urlQueryParams: false });
+    }
+  });
+
+  it('strip queries, cookies and headers from events, and queries from breadcrumbs', () => {
+    const event = scrubSentryEvent({
+      request: {
+        url: 'https://kunden.example/de/passwort-setzen?token=abc',
+        query_string: 'token=abc',
+        cookies: { sid: 'x' },
+        headers: { 'user-agent': 'UA', cookie: 'sid=x' },
+      },
+      exception: { values: [{ value: 'failed for erika@example.com' }] },
+      breadcrumbs: [{ data: { from: '/a?token=1', to: '/b?token=2', url: 'https://x.example/c?d=e' } }],
+    });
+    expect(event.request).toEqual({
+      url: 'https://kunden.example/de/passwort-setzen',
+      headers: { 'user-agent': 'UA' },
+    });
+    expect(event.exception?.values?.[0]?.value).toBe('failed for [email]');
+    expect(event.breadcrumbs?.[0]?.data).toEqual({ from: '/a', to: '/b', url: 'https://x.example/c' });
+    expect(scrubSentryBreadcrumb({ message: 'navigate /x?token=1' }).message).toBe('navigate /x');
+  });
+});

@@ -1,0 +1,100 @@
+import { GeocoderError, type GeocodedPlace, type Geocoder } from './types';
+
+export interface NominatimOptions {
+  /** GEOCODER_URL: the service's base; `/nominatim` is appended to it. */
+  baseUrl: string;
+  /** GEOCODER_KEY: sent as the `key` query parameter, from the server only. */
+  key?: string;
+  timeoutMs: number;
+  fetch?: typeof fetch;
+}
+
+/**
+ * A Nominatim-compatible geocoding service, called as the specification's section 7 says:
+ * `GET {GEOCODER_URL}/nominatim?q=…&format=geocodejson&key=…&countrycodes=de&addressdetails=1&layer=address`.
+ *
+ * The answer is a geocodejson FeatureCollection. Nominatim puts the address parts under
+ * `properties.geocoding` (geocodejson 0.1.0); the geocodejson draft and some compatible services put
+ * them directly under `properties`. Both are read, and coordinates may be numbers or numeric text.
+ */
+export function nominatimGeocoder(options: NominatimOptions): Geocoder {
+  const doFetch = options.fetch ?? fetch;
+  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/nominatim`;
+
+  return {
+    name: 'nominatim',
+    async search(query) {
+      const url = new URL(endpoint);
+      url.searchParams.set('q', query);
+      url.searchParams.set('format', 'geocodejson');
+      if (options.key) url.searchParams.set('key', options.key);
+      url.searchParams.set('countrycodes', 'de');
+      url.searchParams.set('addressdetails', '1');
+      url.searchParams.set('layer', 'address');
+
+      let body: unknown;
+      try {
+        const response = await doFetch(url, {
+          headers: { accept: 'application/geo+json, application/json' },
+          signal: AbortSignal.timeout(options.timeoutMs),
+        });
+        if (!response.ok) {
+          await response.body?.cancel();
+          throw new GeocoderError(`Geocoder answered ${response.status}`);
+        }
+        body = await response.json();
+      } catch (error) {
+        if (error instanceof GeocoderError) throw error;
+        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
+          throw new GeocoderError(`Geocoder did not answer within ${options.timeoutMs} ms`, { cause: error });
+        }
+        if (error instanceof SyntaxError)
+          throw new GeocoderError('Geocoder answered with invalid JSON', { cause: error });
+        throw new GeocoderError('Geocoder unreachable', { cause: error });
+      }
+      return readGeocodeJson(body);
+    },
+  };
+}
+
+type Json = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function coordinate(value: unknown): number | undefined {
+  const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof number === 'number' && Number.isFinite(number) ? number : undefined;
+}
+
+/** Reads a geocodejson FeatureCollection into places; throws when the body is not one. */
+export function readGeocodeJson(body: unknown): GeocodedPlace[] {
+  if (!isRecord(body) || !Array.isArray(body.features)) {
+    throw new GeocoderError('Geocoder answer has no feature list');
+  }
+  return body.features.filter(isRecord).map((feature) => {
+    const properties = isRecord(feature.properties) ? feature.properties : {};
+    const parts: Json = { ...properties, ...(isRecord(properties.geocoding) ? properties.geocoding : {}) };
+    const coordinates = isRecord(feature.geometry) ? feature.geometry.coordinates : undefined;
+    // GeoJSON order: [longitude, latitude].
+    const [lon, lat] = Array.isArray(coordinates) ? coordinates : [];
+    return {
+      lon: coordinate(lon),
+      lat: coordinate(lat),
+      street: text(parts.street),
+      housenumber: text(parts.housenumber),
+      name: text(parts.name),
+      postcode: text(parts.postcode),
+      city: text(parts.city),
+      osmId: text(parts.osm_id),
+    };
+  });
+}

@@ -1,0 +1,148 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  data,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { brandProfiles } from './config/brand';
+import { servicesContext } from './context';
+import { customerSummary } from './features/accounts/current-customer.server';
+import { sessionMiddleware } from './features/accounts/session-middleware.server';
+import { csrfMiddleware } from './features/security/csrf-middleware.server';
+import { csrfFor } from './features/security/form-page.server';
+import { localeCookieName, localeFromPath, preferredLocale, type Locale } from './i18n/locales';
+import { readCookie } from './platform/cookies';
+import { useNonce } from './ui/nonce';
+import { ErrorScreen, NotFoundScreen } from './ui/components/error-screen';
+import { ClientRuntime } from './ui/components/client-runtime';
+import { ConsentDialog } from './ui/components/consent-dialog';
+import { ConsentProvider } from './features/consent/consent-context';
+import { consentFromCookies } from './features/consent/consent-cookie';
+import { consentPromptFrom } from './features/consent/consent-request';
+import { PageViews } from './features/consent/page-views';
+import { analyticsConfig } from './platform/analytics';
+import { errorReportingMetaName } from './platform/error-reporting/client';
+import stylesHref from './ui/styles.css?url';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesHref },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+/** Every request: the session is read once, then every POST is checked for CSRF. */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, csrfMiddleware];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { config, content, buildId } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const locale: Locale =
+    localeFromPath(url.pathname) ??
+    preferredLocale(
+      readCookie(request.headers.get('cookie'), localeCookieName),
+      request.headers.get('accept-language'),
+    );
+  const [site, customer] = await Promise.all([content.siteContent(), customerSummary(context)]);
+  const brand = brandProfiles[config.brand];
+  // Only a brand that counts page views has something to ask consent for (docs/decisions/0011).
+  const consentPrompt = brand.sendsPageViews ? consentPromptFrom(url.searchParams) : null;
+  // Logged-in pages carry forms in the header (logout, resend link); anonymous pages stay cookie-free,
+  // except a page opened with `?consent=…` (never cached), whose consent form needs a token.
+  const csrf = customer || consentPrompt ? csrfFor(request, context) : null;
+  return data(
+    {
+      locale,
+      brand,
+      site,
+      buildId,
+      publicUrl: config.publicUrl,
+      customer,
+      csrf: csrf?.token ?? null,
+      consent: {
+        needed: brand.sendsPageViews,
+        // Part of the server's page-cache key (server/app.ts), so a cached page never shows another choice.
+        choice: consentFromCookies(request.headers.get('cookie')),
+        prompt: consentPrompt,
+      },
+      analytics: analyticsConfig({
+        brandSendsPageViews: brand.sendsPageViews,
+        matomoUrl: config.env.MATOMO_URL,
+        matomoSiteId: config.env.MATOMO_SITE_ID,
+      }),
+      // A DSN is public by design: the browser SDK needs it to send its events.
+      sentryDsn: config.env.SENTRY_DSN ?? null,
+    },
+    { headers: csrf?.headers },
+  );
+}
+
+/** Site-wide data changes only with the locale; other navigations keep it. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>['data'];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>('root');
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const nonce = useNonce();
+  const locale =
+    root?.locale ?? (typeof window === 'undefined' ? 'de' : (localeFromPath(window.location.pathname) ?? 'de'));
+  return (
+    <html lang={locale} data-brand={root?.brand.id ?? 'cab'}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={root?.brand.primary ?? '#c50014'} />
+        {root?.sentryDsn ? (
+          <meta
+            name={errorReportingMetaName}
+            content="sentry"
+            data-sentry-dsn={root.sentryDsn}
+            data-release={root.buildId}
+          />
+        ) : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <ConsentProvider
+          needed={root?.consent.needed ?? false}
+          initialChoice={root?.consent.choice ?? null}
+          prompt={root?.consent.prompt ?? null}
+        >
+          <ConsentDialog />
+          {children}
+          {root ? <ClientRuntime buildId={root.buildId} /> : null}
+          {root ? <PageViews config={root.analytics} /> : null}
+        </ConsentProvider>
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundScreen error={error} />;
+  return <ErrorScreen />;
+}

@@ -1,0 +1,98 @@
+import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
+import { confirmEmailChangePaths, personalDataExportPath } from './features/personal-data/policy';
+import { locales } from './i18n/locales';
+import { assertKnownMiddleware, pageIds, pages, routeId, type LayoutId, type MiddlewareName } from './i18n/route-table';
+import { terminalHome, terminalPaths } from './features/bike-reports/terminal-paths';
+
+// Section 8: an unknown middleware name is an error, found when the routes are built.
+assertKnownMiddleware();
+
+const layoutFiles: Record<LayoutId, string> = {
+  base: 'ui/layouts/base-layout.tsx',
+  'main-view': 'ui/layouts/main-view-layout.tsx',
+  'self-service': 'ui/layouts/self-service-layout.tsx',
+  'embedded-service': 'ui/layouts/embedded-service-layout.tsx',
+};
+
+const guardFiles: Record<MiddlewareName, string> = {
+  auth: 'routes/guards/auth.tsx',
+};
+
+/** Named pages of one layout and one middleware set, expanded to one route per locale. */
+function namedPages(layoutId: LayoutId, middleware: readonly MiddlewareName[]): RouteConfigEntry[] {
+  return pageIds
+    .filter((id) => pages[id].layout === layoutId && pages[id].middleware.join() === middleware.join())
+    .flatMap((id) => locales.map((locale) => route(pages[id][locale], pages[id].file, { id: routeId(id, locale) })));
+}
+
+function guarded(middleware: readonly MiddlewareName[], children: RouteConfigEntry[]): RouteConfigEntry[] {
+  return middleware.reduceRight<RouteConfigEntry[]>(
+    (inner, name) => [layout(guardFiles[name], { id: `guard-${name}-${inner[0]?.id ?? ''}` }, inner)],
+    children,
+  );
+}
+
+export default [
+  index('routes/resources/index-redirect.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap-xml.ts'),
+  route('robots.txt', 'routes/resources/robots-txt.ts'),
+  route('resources/address-suggestions', 'routes/resources/address-suggestions.ts'),
+  route('resources/logout', 'routes/resources/logout.ts'),
+  route('resources/resend-verification', 'routes/resources/resend-verification.ts'),
+  // Consent without JavaScript, and the browser's error reports (docs/decisions/0011-consent-and-analytics.md).
+  route('resources/consent', 'routes/resources/consent.ts'),
+  route('resources/client-errors', 'routes/resources/client-errors.ts'),
+  // Credit and payment (docs/decisions/0008-credit-and-payment.md).
+  route('resources/credit-statement', 'routes/resources/credit-statement.ts'),
+  route('resources/bank-verification', 'routes/resources/bank-verification.ts'),
+  route('resources/bank-verification/widget.js', 'routes/resources/bank-verification-widget.ts'),
+  route('resources/payment-sandbox/checkout', 'routes/resources/payment-sandbox.ts'),
+  route(personalDataExportPath.slice(1), 'routes/resources/personal-data-export.ts'),
+
+  layout(layoutFiles['base'], [
+    route('rampage', 'routes/public/rampage.tsx'),
+    // The station terminal: start screen, and its flows per locale (features/bike-reports/terminal-paths.ts).
+    layout('routes/public/terminal-layout.tsx', [
+      route(terminalHome, 'routes/public/terminal.tsx', { id: 'terminal' }),
+      ...locales.flatMap((locale) => [
+        route(terminalPaths[locale].start, 'routes/public/terminal.tsx', { id: `terminal-start-${locale}` }),
+        route(terminalPaths[locale].report, 'routes/public/terminal-report.tsx', { id: `terminal-report-${locale}` }),
+        route(terminalPaths[locale].register, 'routes/public/terminal-register.tsx', {
+          id: `terminal-register-${locale}`,
+        }),
+      ]),
+    ]),
+    route('preview/page', 'routes/public/preview-page.tsx'),
+    route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+  ]),
+
+  layout(layoutFiles['main-view'], [
+    ...namedPages('main-view', []),
+    // The confirmation link of an email change (personal data); a page of its own, not in the menu or sitemap.
+    ...locales.map((locale) =>
+      route(confirmEmailChangePaths[locale].slice(1), 'routes/auth/confirm-email-change.tsx', {
+        id: `confirm-email-change-${locale}`,
+      }),
+    ),
+    // Redirect-only routes sit in the layout so that their 404 gets the error screen, not a bare answer.
+    route('cancel-contract', 'routes/resources/cancel-contract-redirect.ts'),
+    // Generic aliases of named pages (specification, section 2).
+    route(':locale/login', 'routes/resources/page-alias.ts', { id: 'alias-login' }),
+    route(':locale/passwort-reset-start', 'routes/resources/page-alias.ts', { id: 'alias-password-reset-start' }),
+    route(':locale/passwort-reset-finish', 'routes/resources/page-alias.ts', { id: 'alias-password-reset-finish' }),
+    route(':locale/:route', 'routes/public/content-page.tsx', { id: 'content-page' }),
+    route('*', 'routes/public/not-found.tsx', { id: 'not-found' }),
+  ]),
+
+  ...guarded(['auth'], [layout(layoutFiles['self-service'], namedPages('self-service', ['auth']))]),
+
+  layout(layoutFiles['embedded-service'], { id: 'embedded' }, [
+    ...namedPages('embedded-service', []),
+    route('webviews/:locale/:route', 'routes/public/content-page.tsx', { id: 'webview-content-page' }),
+    route('webviews/legal/:locale/:route', 'routes/public/content-page.tsx', { id: 'webview-legal-page' }),
+  ]),
+  ...guarded(
+    ['auth'],
+    [layout(layoutFiles['embedded-service'], { id: 'embedded-auth' }, namedPages('embedded-service', ['auth']))],
+  ),
+] satisfies RouteConfig;

@@ -1,0 +1,125 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, useActionData, useLoaderData } from 'react-router';
+import type { Route } from './+types/cancel-contract';
+import { requestContext, servicesContext, sessionContext } from '~/context';
+import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
+import {
+  allowPublicCancellation,
+  declareCancellation,
+  newReference,
+  type Declaration,
+} from '~/features/contract/cancellation.server';
+import { cancellationSchema } from '~/features/contract/cancellation-schema';
+import { CancellationConfirmationView, CancellationForm } from '~/features/contract/components/cancellation-form';
+import type { CancellationConfirmation } from '~/features/contract/confirmation';
+import { contractSettings } from '~/features/contract/contract-settings';
+import { declarantDefaults } from '~/features/contract/contract.server';
+import { honeypotFieldName } from '~/features/security/form-fields';
+import { csrfFor } from '~/features/security/form-page.server';
+import { useT } from '~/i18n/hooks';
+import { findPage } from '~/i18n/route-table';
+import { translator } from '~/i18n/translate';
+import { PageTitle } from '~/ui/components/page-header';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const meta = namedPageMeta;
+// A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.
+export const headers = privatePageHeaders;
+
+/** The cancellation button's page (§312k BGB): no login needed; a logged-in customer finds it prefilled. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { database, config } = context.get(servicesContext);
+  const session = context.get(sessionContext);
+  const csrf = csrfFor(request, context);
+  const customer = session ? await declarantDefaults(database.db, session.customerId) : null;
+  return data(
+    {
+      csrf: csrf.token,
+      brand: config.brand,
+      defaults: customer
+        ? { name: customer.name, identifier: customer.customerNumber, confirmationEmail: customer.email }
+        : null,
+    },
+    { headers: csrf.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const formData = await request.formData();
+  const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
+  const submission = parseWithZod(formData, { schema: cancellationSchema });
+  if (submission.status !== 'success') return { result: submission.reply(), confirmation: null };
+  const { value } = submission;
+  if (value.contract !== services.config.brand) {
+    return {
+      result: submission.reply({ fieldErrors: { contract: ['cancel.contract.required'] } }),
+      confirmation: null,
+    };
+  }
+  const contractLabel = translator(locale)(`cancel.contract.${services.config.brand}`);
+  const declaration: Declaration = {
+    kind: value.kind,
+    reason: value.reason,
+    name: value.name,
+    identifier: value.identifier,
+    contractLabel,
+    endDate: value.endDate,
+    confirmationEmail: value.confirmationEmail,
+  };
+  // A filled honeypot is a bot: it sees the answer everyone sees, and nothing is stored or sent.
+  if (formData.get(honeypotFieldName)) {
+    return { result: submission.reply({ resetForm: true }), confirmation: unstoredConfirmation(declaration) };
+  }
+  const { clientIp } = context.get(requestContext);
+  if (!(await allowPublicCancellation(services.rateLimits, clientIp))) {
+    return { result: submission.reply({ formErrors: ['cancel.too-many'] }), confirmation: null };
+  }
+  const session = context.get(sessionContext);
+  // Matched or not, the answer is the same page after at least the same time.
+  const outcome = await withMinimumDuration(contractSettings.publicAnswerMinimumMs, () =>
+    declareCancellation(
+      accountContext(services),
+      declaration,
+      { kind: 'public', sessionCustomerId: session?.customerId ?? null },
+      { locale },
+    ),
+  );
+  if (outcome.kind === 'invalid') {
+    return { result: submission.reply({ fieldErrors: { endDate: [outcome.message] } }), confirmation: null };
+  }
+  return { result: submission.reply({ resetForm: true }), confirmation: outcome.confirmation };
+}
+
+/** What a bot that filled the honeypot is shown: a confirmation like any other, of nothing stored. */
+function unstoredConfirmation(declaration: Declaration): CancellationConfirmation {
+  return {
+    reference: newReference(),
+    receivedAt: new Date().toISOString(),
+    kind: declaration.kind,
+    reason: declaration.reason ?? null,
+    name: declaration.name,
+    identifier: declaration.identifier,
+    contractLabel: declaration.contractLabel,
+    requestedEndDate: declaration.endDate ?? null,
+    effectiveEndDate: null,
+    adjusted: false,
+    confirmationEmail: declaration.confirmationEmail,
+  };
+}
+
+export default function CancelContract() {
+  const t = useT();
+  const { csrf, brand, defaults } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  return (
+    <div className="narrow cancel-page">
+      <PageTitle page="cancelContract">{actionData?.confirmation ? null : <p>{t('cancel.intro')}</p>}</PageTitle>
+      {actionData?.confirmation ? (
+        <CancellationConfirmationView confirmation={actionData.confirmation} />
+      ) : (
+        <CancellationForm csrf={csrf} lastResult={actionData?.result} brand={brand} defaults={defaults} honeypot />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Route } from './+types/named-content-page';
+import { servicesContext } from '~/context';
+import { requireContentPage } from '~/features/content/content-page.server';
+import { findPage, type PageId } from '~/i18n/route-table';
+import { ContentBlocks } from '~/ui/components/content-blocks';
+import { PageTitle } from '~/ui/components/page-header';
+import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
+
+/** Named pages whose text comes from the content service, by the slug it knows them under. */
+const contentSlugs: Partial<Record<PageId, string>> = {
+  privacy: 'privacy',
+  accessibility: 'accessibility',
+};
+
+export const meta = namedPageMeta;
+export const headers = publicPageHeaders;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = findPage(url.pathname);
+  const slug = page && contentSlugs[page.id];
+  if (!page || !slug) throw new Error(`No content slug for ${url.pathname}`);
+  const content = await requireContentPage(context.get(servicesContext), slug, page.locale, url.pathname);
+  return { pageId: page.id, content };
+}
+
+export default function NamedContentPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <article className="content-page">
+      <PageTitle page={loaderData.pageId} />
+      <ContentBlocks blocks={loaderData.content.blocks} />
+    </article>
+  );
+}

@@ -1,0 +1,106 @@
+import type { Route } from './+types/price-list';
+import { business } from '~/config/business';
+import { servicesContext } from '~/context';
+import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
+import { useLocale, useT } from '~/i18n/hooks';
+import { formatEuro } from '~/i18n/translate';
+import { PageTitle } from '~/ui/components/page-header';
+import { Section } from '~/ui/components/section';
+import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
+
+export const meta = namedPageMeta;
+export const headers = publicPageHeaders;
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { database, config } = context.get(servicesContext);
+  const [tariffs, vehicleClasses] = await Promise.all([
+    listTariffs(database.db, config.brand),
+    listVehicleClasses(database.db, config.brand),
+  ]);
+  return { tariffs, vehicleClasses };
+}
+
+export default function PriceList({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  const locale = useLocale();
+  const { tariffs, vehicleClasses } = loaderData;
+  const euro = (cents: number) => formatEuro(cents, locale);
+  const name = (row: { nameDe: string; nameEn: string }) => (locale === 'de' ? row.nameDe : row.nameEn);
+  return (
+    <>
+      <PageTitle page="priceList">
+        <p className="lead">{t('price-list.lead')}</p>
+      </PageTitle>
+      <Section className="table-scroll">
+        <table className="price-table">
+          <caption>{t('price-list.examples')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('price-list.tariff')}</th>
+              <th scope="col">{t('price-list.base-fee')}</th>
+              <th scope="col">{t('price-list.ride-price')}</th>
+              <th scope="col">{t('price-list.daily-cap')}</th>
+              <th scope="col">{t('price-list.term')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tariffs.map((tariff) => (
+              <tr key={tariff.id}>
+                <th scope="row">{name(tariff)}</th>
+                <td>{baseFeeText(tariff, t, locale)}</td>
+                <td>
+                  {tariff.ridePriceCents > 0
+                    ? t('price-list.per-started-minutes', {
+                        amount: euro(tariff.ridePriceCents),
+                        minutes: tariff.rideBlockMinutes,
+                      })
+                    : '–'}
+                  {tariff.freeMinutes > 0 ? (
+                    <>
+                      <br />
+                      {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
+                    </>
+                  ) : null}
+                </td>
+                <td>{tariff.dailyCapCents === null ? '–' : euro(tariff.dailyCapCents)}</td>
+                <td>{t(`term.${tariff.term}`)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Section>
+      {vehicleClasses.length > 0 ? (
+        <Section className="table-scroll">
+          <table className="price-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('price-list.tariff')}</th>
+                <th scope="col">{t('price-list.per-hour', { amount: '' }).trim()}</th>
+                <th scope="col">{t('price-list.per-km', { amount: '' }).trim()}</th>
+                <th scope="col">{t('price-list.daily-cap')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {vehicleClasses.map((vehicleClass) => (
+                <tr key={vehicleClass.id}>
+                  <th scope="row">{name(vehicleClass)}</th>
+                  <td>{euro(vehicleClass.hourCents)}</td>
+                  <td>{euro(vehicleClass.kmCents)}</td>
+                  <td>{euro(vehicleClass.dailyCapCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </Section>
+      ) : (
+        <p>
+          {t('price-list.e-bike-surcharge', {
+            amount: euro(business.eBikeSurchargeCents),
+            minutes: business.eBikeSurchargeBlockMinutes,
+          })}
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/report-bike';
+import { servicesContext } from '~/context';
+import { ReportBikePage } from '~/features/bike-reports/report-form';
+import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
+import { reportWebViewTarget } from '~/features/navigation/rewrites';
+import { findPage } from '~/i18n/route-table';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const meta = namedPageMeta;
+// The form carries a CSRF token and, for customers, their contact data: never kept by a cache.
+export const headers = privatePageHeaders;
+
+/** Report a bike: `/de/rad-melden` and the apps' web view `/webviews/de/melden` (flinkster; others rewrite it). */
+function modeOf(request: Request) {
+  const url = new URL(request.url);
+  const page = findPage(url.pathname);
+  return { url, page, mode: page?.id === 'reportBikeWebView' ? ('webview' as const) : ('site' as const) };
+}
+
+export function loader(args: Route.LoaderArgs) {
+  const { url, page, mode } = modeOf(args.request);
+  if (page?.id === 'reportBikeWebView') {
+    const target = reportWebViewTarget(args.context.get(servicesContext).config.brand, page.locale);
+    if (target) throw redirect(`${target}${url.search}`);
+  }
+  return reportPageLoader(args, mode);
+}
+
+export function action(args: Route.ActionArgs) {
+  return reportPageAction(args, modeOf(args.request).mode);
+}
+
+export default function ReportBike({ loaderData, actionData }: Route.ComponentProps) {
+  return <ReportBikePage loaderData={loaderData} actionData={actionData} />;
+}

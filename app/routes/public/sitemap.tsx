@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
+import { useLocale, useT } from '~/i18n/hooks';
+import { pageIds, pages } from '~/i18n/route-table';
+import { PageTitle } from '~/ui/components/page-header';
+import { PageLink } from '~/ui/components/page-link';
+import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
+
+export const meta = namedPageMeta;
+export const headers = publicPageHeaders;
+
+/** Every public page of the current locale, straight from the route table. */
+export default function Sitemap() {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <>
+      <PageTitle page="sitemap">
+        <p className="lead">{t('sitemap.lead')}</p>
+      </PageTitle>
+      <ul className="sitemap">
+        {pageIds
+          .filter((id) => pages[id].indexable)
+          .map((id) => (
+            <li key={id}>
+              <PageLink page={id} locale={locale}>
+                {t(`page.${id}.title`)}
+              </PageLink>
+            </li>
+          ))}
+        {linkedContentPages.map((page) => (
+          <li key={page.slug}>
+            <Link to={contentPagePath(page.slug, locale)}>{t(page.title)}</Link>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

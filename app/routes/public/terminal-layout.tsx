@@ -1,0 +1,33 @@
+import { Link, Outlet, useLocation } from 'react-router';
+import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
+import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
+import { useT } from '~/i18n/hooks';
+import { useRootData } from '~/root';
+import { Logo } from '~/ui/components/logo';
+
+/**
+ * The station terminal's frame, inside the base layout: the brand, a way back to the start from
+ * inside a flow, and the idle timeout. No links that leave the terminal's flows; larger touch
+ * targets come from the `terminal` class (app/ui/styles.css).
+ */
+export default function TerminalLayout() {
+  const t = useT();
+  const root = useRootData();
+  const { pathname } = useLocation();
+  const startScreen = pathname === terminalHome || Object.values(terminalPaths).some((p) => p.start === pathname);
+  return (
+    <div className="terminal">
+      <div className="terminal__bar">
+        {root ? <Logo brand={root.brand} logoUrl={root.site.configuration.logo?.url} /> : null}
+        {startScreen ? null : (
+          <Link className="button button--secondary" to={terminalHome} replace>
+            {t('terminal.start')}
+          </Link>
+        )}
+      </div>
+      <Outlet />
+      {/* A new page starts a new count; the start screen itself never times out. */}
+      {hasIdleTimeout(pathname) ? <TerminalIdleTimeout key={pathname} startPath={terminalHome} /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import type { Route } from './+types/terminal-report';
+import { ReportBikePage } from '~/features/bike-reports/report-form';
+import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
+import { translator } from '~/i18n/translate';
+import { privatePageHeaders } from '~/ui/page-meta';
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${translator(loaderData?.locale ?? 'de')('page.reportBike.title')} – Terminal` },
+  { name: 'robots', content: 'noindex' },
+];
+export const headers = privatePageHeaders;
+
+/** Report a bike at the station terminal (`/de/terminal/melden`): always anonymous, no position button. */
+export function loader(args: Route.LoaderArgs) {
+  return reportPageLoader(args, 'terminal');
+}
+
+export function action(args: Route.ActionArgs) {
+  return reportPageAction(args, 'terminal');
+}
+
+export default function TerminalReport({ loaderData, actionData }: Route.ComponentProps) {
+  return <ReportBikePage loaderData={loaderData} actionData={actionData} />;
+}

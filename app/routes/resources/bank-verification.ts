@@ -1,0 +1,41 @@
+import type { Route } from './+types/bank-verification';
+import { startBankVerification } from '~/features/payment/payment-methods.server';
+import { ibanProblem, normalizeIban } from '~/features/payment/iban';
+import { bankVerifierFor } from '~/features/payment/providers.server';
+import { customerScope } from '~/features/self-service/customer-scope.server';
+import { BankVerificationUnavailableError, type WidgetResult } from '~/platform/bank-verification/types';
+
+const json = (body: WidgetResult, status = 200) =>
+  Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
+
+/**
+ * `POST /resources/bank-verification` (CSRF-checked like every POST): the verification widget asks
+ * here; this asks the configured verifier for the logged-in customer and answers the widget's result
+ * `{status, token?, reason?}`. The token only lets the form's submit be confirmed by the server again.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = customerScope(request, context);
+  const form = await request.formData();
+  const iban = normalizeIban(String(form.get('iban') ?? ''));
+  const accountHolder = String(form.get('accountHolder') ?? '')
+    .trim()
+    .slice(0, 70);
+  if (!iban || ibanProblem(iban) || !accountHolder) return json({ status: 'error', reason: 'invalid' }, 400);
+  const verifier = bankVerifierFor(scope.ctx.config);
+  try {
+    const started = await startBankVerification({ verifier, rateLimits: scope.ctx.rateLimits }, scope.customerId, {
+      iban,
+      accountHolder,
+    });
+    if (!started.ok) return json({ status: 'error', reason: 'rate-limited' }, 429);
+    return json({ status: started.status, token: started.token });
+  } catch (error) {
+    if (!(error instanceof BankVerificationUnavailableError)) throw error;
+    scope.ctx.logger.warn({ err: error }, 'bank verification unavailable');
+    return json({ status: 'error', reason: 'unavailable' }, 503);
+  }
+}
+
+export function loader() {
+  throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+}

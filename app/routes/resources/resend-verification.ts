@@ -1,0 +1,22 @@
+import { redirect } from 'react-router';
+import type { Route } from './+types/resend-verification';
+import { servicesContext } from '~/context';
+import { accountContext } from '~/features/accounts/account-context';
+import { requireSession } from '~/features/accounts/current-customer.server';
+import { resendVerification } from '~/features/accounts/email-verification.server';
+import { safeRedirect } from '~/features/navigation/safe-redirect';
+
+/** The reminder banner's button: a new verification link (at most 3 an hour), then back to the page. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const session = requireSession(request, context);
+  const formData = await request.formData();
+  const back = safeRedirect(formData.get('returnTo'), '/');
+  const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId);
+  const url = new URL(back, 'http://local.invalid');
+  url.searchParams.set('verification', outcome);
+  return redirect(`${url.pathname}${url.search}`);
+}
+
+export function loader() {
+  throw new Response('Method Not Allowed', { status: 405, headers: { Allow: 'POST' } });
+}

@@ -1,0 +1,133 @@
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, useActionData, useLoaderData } from 'react-router';
+import type { Route } from './+types/contract-cancel';
+import { servicesContext } from '~/context';
+import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
+import { declareCancellation } from '~/features/contract/cancellation.server';
+import { cancellationSchema } from '~/features/contract/cancellation-schema';
+import {
+  CancellationConfirmationView,
+  CancellationForm,
+  useFormatDate,
+} from '~/features/contract/components/cancellation-form';
+import { declarantDefaults, loadContract } from '~/features/contract/contract.server';
+import { customerScope } from '~/features/self-service/customer-scope.server';
+import { csrfFor } from '~/features/security/form-page.server';
+import { useT } from '~/i18n/hooks';
+import { translator } from '~/i18n/translate';
+import { PageTitle } from '~/ui/components/page-header';
+import { PageLink } from '~/ui/components/page-link';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+/** The cancellation flow for the logged-in customer: the public form, prefilled, behind the 15-minute check. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = customerScope(request, context);
+  const csrf = csrfFor(request, context);
+  const [contract, customer] = await Promise.all([
+    loadContract(scope.ctx.db, scope.customerId),
+    declarantDefaults(scope.ctx.db, scope.customerId),
+  ]);
+  return data(
+    {
+      csrf: csrf.token,
+      brand: scope.ctx.config.brand,
+      contract: contract && { state: contract.state, endDate: contract.endDate, earliest: contract.earliestEndDate },
+      customer,
+      reauthenticationNeeded: !scope.recentlyAuthenticated,
+    },
+    { headers: csrf.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = customerScope(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: cancellationSchema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
+    result: submission.reply({ ...options, hideFields: ['currentPassword'] }),
+    confirmation: null,
+  });
+  if (submission.status !== 'success') return reply();
+  const { value } = submission;
+  const { brand } = context.get(servicesContext).config;
+  if (value.contract !== brand) return reply({ fieldErrors: { contract: ['cancel.contract.required'] } });
+  const check = await confirmRecentAuthentication(scope.ctx, scope.session, value.currentPassword, scope.clientIp);
+  if (!check.ok) return reply({ fieldErrors: { currentPassword: [check.error] } });
+  const customer = await declarantDefaults(scope.ctx.db, scope.customerId);
+  if (!customer) throw new Response('Not found', { status: 404 });
+  const outcome = await declareCancellation(
+    scope.ctx,
+    {
+      kind: value.kind,
+      reason: value.reason,
+      name: value.name,
+      // The declarant is the logged-in customer, whatever the form says.
+      identifier: customer.customerNumber,
+      contractLabel: translator(scope.locale)(`cancel.contract.${brand}`),
+      endDate: value.endDate,
+      confirmationEmail: value.confirmationEmail,
+    },
+    { kind: 'customer', customerId: scope.customerId },
+    { locale: scope.locale },
+  );
+  if (outcome.kind === 'invalid') return reply({ fieldErrors: { endDate: [outcome.message] } });
+  return { result: submission.reply({ resetForm: true }), confirmation: outcome.confirmation };
+}
+
+export default function ContractCancel() {
+  const t = useT();
+  const formatDate = useFormatDate();
+  const { csrf, brand, contract, customer, reauthenticationNeeded } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  if (actionData?.confirmation) {
+    return (
+      <div className="narrow cancel-page">
+        <PageTitle page="contractCancel" />
+        <CancellationConfirmationView confirmation={actionData.confirmation} contractLink />
+      </div>
+    );
+  }
+  if (!contract || !customer) {
+    return (
+      <div className="narrow">
+        <PageTitle page="contractCancel" />
+        <p className="notice notice--error" role="alert">
+          {t('contract.none')}
+        </p>
+      </div>
+    );
+  }
+  if (contract.state === 'ended') {
+    return (
+      <div className="narrow">
+        <PageTitle page="contractCancel" />
+        <p className="notice" role="status">
+          {t('contract.ended', { date: formatDate(contract.endDate ?? '') })}
+        </p>
+        <p>
+          <PageLink page="contract">{t('cancel.confirmation.to-contract')}</PageLink>
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="narrow cancel-page">
+      <PageTitle page="contractCancel">
+        {contract.earliest ? <p>{t('cancel.intro.self-service', { date: formatDate(contract.earliest) })}</p> : null}
+      </PageTitle>
+      {contract.state === 'cancellation_requested' && contract.endDate ? (
+        <p className="notice">{t('cancel.already-pending', { date: formatDate(contract.endDate) })}</p>
+      ) : null}
+      <CancellationForm
+        csrf={csrf}
+        lastResult={actionData?.result}
+        brand={brand}
+        defaults={{ name: customer.name, confirmationEmail: customer.email }}
+        fixedCustomerNumber={customer.customerNumber}
+        reauthenticationNeeded={reauthenticationNeeded}
+      />
+    </div>
+  );
+}

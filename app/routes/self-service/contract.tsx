@@ -1,0 +1,175 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/contract';
+import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
+import { withdrawCancellation } from '~/features/contract/cancellation.server';
+import { useFormatDate } from '~/features/contract/components/cancellation-form';
+import { formatBerlinDateTime } from '~/features/contract/confirmation';
+import { loadContract } from '~/features/contract/contract.server';
+import { customerScope } from '~/features/self-service/customer-scope.server';
+import { csrfFor } from '~/features/security/form-page.server';
+import { useLocale, useT } from '~/i18n/hooks';
+import { pagePath } from '~/i18n/route-table';
+import { PageTitle } from '~/ui/components/page-header';
+import { PageLink } from '~/ui/components/page-link';
+import { AppForm } from '~/ui/form/app-form';
+import { ReauthenticationField } from '~/ui/form/reauthentication-field';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+const withdrawSchema = z.object({ currentPassword: z.string().max(1024).optional() });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = customerScope(request, context);
+  const csrf = csrfFor(request, context);
+  const contract = await loadContract(scope.ctx.db, scope.customerId);
+  return data(
+    { csrf: csrf.token, contract, reauthenticationNeeded: !scope.recentlyAuthenticated },
+    { headers: csrf.headers },
+  );
+}
+
+/** Withdraws the pending cancellation (a cancellation change: needs the 15-minute check). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = customerScope(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: withdrawSchema });
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
+    submission.reply({ ...options, hideFields: ['currentPassword'] });
+  if (submission.status !== 'success') return reply();
+  const check = await confirmRecentAuthentication(
+    scope.ctx,
+    scope.session,
+    submission.value.currentPassword,
+    scope.clientIp,
+  );
+  if (!check.ok) return reply({ fieldErrors: { currentPassword: [check.error] } });
+  const outcome = await withdrawCancellation(scope.ctx, scope.customerId, { locale: scope.locale });
+  if (!outcome.ok) return reply({ formErrors: [outcome.error] });
+  return redirect(`${pagePath('contract', scope.locale)}?withdrawn=1`);
+}
+
+export default function Contract() {
+  const t = useT();
+  const locale = useLocale();
+  const formatDate = useFormatDate();
+  const { csrf, contract, reauthenticationNeeded } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [searchParams] = useSearchParams();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!contract) {
+    return (
+      <>
+        <PageTitle page="contract" />
+        <p className="notice notice--error" role="alert">
+          {t('contract.none')}
+        </p>
+      </>
+    );
+  }
+  const tariffName = locale === 'de' ? contract.tariff.nameDe : contract.tariff.nameEn;
+  return (
+    <>
+      <PageTitle page="contract" />
+      {searchParams.has('withdrawn') && contract.state === 'active' ? (
+        <p className="notice" role="status">
+          {t('contract.withdraw.done')}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="contract-details">
+        <h2 id="contract-details">{t('contract.details')}</h2>
+        <dl className="summary-list">
+          <div className="summary-list__row">
+            <dt>{t('contract.state')}</dt>
+            <dd>{t(`contract.state.${contract.state}`)}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>{t('contract.tariff')}</dt>
+            <dd>
+              {tariffName} (<PageLink page="tariff">{t('contract.manage-tariff')}</PageLink>)
+            </dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>{t('contract.start-date')}</dt>
+            <dd>{formatDate(contract.startDate)}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>{t('contract.tariff-since')}</dt>
+            <dd>{formatDate(contract.tariffSince)}</dd>
+          </div>
+          <div className="summary-list__row">
+            <dt>{t('contract.term')}</dt>
+            <dd>{t(`term.${contract.tariff.term}`)}</dd>
+          </div>
+          {contract.firstTermEnd ? (
+            <div className="summary-list__row">
+              <dt>{t('contract.first-term-end')}</dt>
+              <dd>{formatDate(contract.firstTermEnd)}</dd>
+            </div>
+          ) : null}
+          {contract.state === 'active' && contract.earliestEndDate ? (
+            <div className="summary-list__row">
+              <dt>{t('contract.next-end-date')}</dt>
+              <dd>{t('contract.next-end-date.value', { date: formatDate(contract.earliestEndDate) })}</dd>
+            </div>
+          ) : null}
+          {contract.endDate ? (
+            <div className="summary-list__row">
+              <dt>{t('contract.end-date')}</dt>
+              <dd>{formatDate(contract.endDate)}</dd>
+            </div>
+          ) : null}
+        </dl>
+        {contract.pendingChange ? (
+          <p>
+            {t('contract.pending-change', {
+              tariff: locale === 'de' ? contract.pendingChange.toTariff.nameDe : contract.pendingChange.toTariff.nameEn,
+              date: formatDate(contract.pendingChange.effectiveDate),
+            })}
+          </p>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="contract-cancellation">
+        <h2 id="contract-cancellation">{t('contract.cancellation')}</h2>
+        {contract.state === 'ended' && contract.endDate ? (
+          <p>{t('contract.ended', { date: formatDate(contract.endDate) })}</p>
+        ) : null}
+        {contract.state === 'cancellation_requested' && contract.endDate ? (
+          <>
+            <p className="notice">{t('contract.cancellation-pending', { date: formatDate(contract.endDate) })}</p>
+            {contract.cancellation ? (
+              <p>
+                {t('contract.cancellation-received', {
+                  time: formatBerlinDateTime(contract.cancellation.receivedAt, locale),
+                  reference: contract.cancellation.reference,
+                })}
+              </p>
+            ) : null}
+            <p>{t('contract.withdraw.intro', { date: formatDate(contract.endDate) })}</p>
+            <AppForm form={form} csrfToken={csrf}>
+              <ReauthenticationField field={fields.currentPassword} needed={reauthenticationNeeded} />
+              <button type="submit" className="button">
+                {t('contract.withdraw.submit')}
+              </button>
+            </AppForm>
+          </>
+        ) : null}
+        {contract.state === 'active' ? (
+          <p>
+            {t('contract.cancel-intro')} <PageLink page="contractCancel">{t('contract.cancel-link')}</PageLink>
+          </p>
+        ) : null}
+      </section>
+    </>
+  );
+}

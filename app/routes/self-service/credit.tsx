@@ -1,0 +1,338 @@
+import { useForm, type FieldMetadata } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import type { Route } from './+types/credit';
+import { creditorId, payment } from '~/config/payment';
+import { topUpSchema, voucherSchema } from '~/features/credit/credit-schema';
+import { formatInstant, formatSignedEuro } from '~/features/credit/format';
+import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledger.server';
+import { topUp, topUpResult } from '~/features/credit/top-up.server';
+import { voucherCodeMask } from '~/features/credit/voucher-code';
+import { redeemVoucher } from '~/features/credit/vouchers.server';
+import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { activePaymentMethod } from '~/features/payment/payment-methods.server';
+import { paymentProviderFor } from '~/features/payment/providers.server';
+import { csrfFor } from '~/features/security/form-page.server';
+import { customerScope } from '~/features/self-service/customer-scope.server';
+import { useLocale, useT } from '~/i18n/hooks';
+import { formatEuro, translator } from '~/i18n/translate';
+import { PageTitle } from '~/ui/components/page-header';
+import { PageLink } from '~/ui/components/page-link';
+import { AppForm } from '~/ui/form/app-form';
+import { translateMessage } from '~/ui/form/field-shell';
+import { useFieldState } from '~/ui/form/field-state';
+import { MaskedField } from '~/ui/form/inputs';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+/** Where the ledger's page links jump to, so that paging keeps the table in view. */
+const ledgerAnchor = 'buchungen';
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { customerId, ctx, locale } = customerScope(request, context);
+  const url = new URL(request.url);
+  const requestedPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
+  const redeemedCode = url.searchParams.get('redeemed');
+  const topUpId = url.searchParams.get('topUp');
+  const [balance, ledger, method, redeemed, toppedUp] = await Promise.all([
+    balanceCents(ctx.db, customerId),
+    ledgerPage(ctx.db, customerId, requestedPage, payment.ledgerPageSize),
+    activePaymentMethod(ctx.db, customerId),
+    redeemedCode ? voucherCredit(ctx.db, customerId, redeemedCode) : null,
+    topUpId ? topUpResult(ctx.db, customerId, topUpId) : null,
+  ]);
+  const csrf = csrfFor(request, context);
+  return data(
+    {
+      csrf: csrf.token,
+      balanceCents: balance,
+      entries: ledger.entries.map((entry) => ({
+        id: entry.id,
+        kind: entry.kind,
+        amountCents: entry.amountCents,
+        reference: entry.reference,
+        date: formatInstant(entry.createdAt, locale),
+      })),
+      page: ledger.page,
+      pageCount: ledger.pageCount,
+      paymentMethod: method ? method.display : null,
+      topUpAmounts: payment.topUpAmountsCents,
+      // A fresh key per rendered form: the same form sent twice tops up once.
+      idempotencyKey: crypto.randomUUID(),
+      redeemed: redeemed && redeemedCode ? { code: redeemedCode, amountCents: redeemed.amountCents } : null,
+      toppedUp,
+    },
+    { headers: csrf.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = customerScope(request, context);
+  const url = new URL(request.url);
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+
+  if (intent === 'voucher') {
+    const submission = parseWithZod(formData, { schema: voucherSchema });
+    if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
+    const outcome = await redeemVoucher(scope.ctx, scope.customerId, submission.value.code, { ip: scope.clientIp });
+    if (!outcome.ok) {
+      const message =
+        outcome.error === 'credit.voucher.wait'
+          ? `${outcome.error}?minutes=${outcome.retryAfterMinutes}`
+          : outcome.error;
+      return { intent, result: submission.reply({ fieldErrors: { code: [message] } }) } as const;
+    }
+    // Post/redirect/get: reloading the page shows the confirmation again, it does not redeem again.
+    throw redirect(withCarriedQuery(`${url.pathname}?${new URLSearchParams({ redeemed: outcome.code })}`, url.search));
+  }
+
+  if (intent === 'top-up') {
+    const submission = parseWithZod(formData, { schema: topUpSchema });
+    if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
+    const { config, brand } = scope.ctx;
+    const outcome = await topUp(
+      {
+        db: scope.ctx.db,
+        provider: paymentProviderFor(config),
+        rateLimits: scope.ctx.rateLimits,
+        statementText: translator(scope.locale)('credit.top-up.statement', { brand: brand.name }),
+        creditorId: creditorId(config.env),
+      },
+      {
+        customerId: scope.customerId,
+        amountCents: submission.value.amount,
+        idempotencyKey: submission.value.idempotencyKey,
+      },
+    );
+    if (!outcome.ok) return { intent, result: submission.reply({ formErrors: [outcome.error] }) } as const;
+    throw redirect(
+      withCarriedQuery(`${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`, url.search),
+    );
+  }
+
+  throw data({ message: 'unknown intent' }, { status: 400 });
+}
+
+/**
+ * The credit page (product rules, "Credit balance"): the balance as the sum of the ledger, a voucher
+ * form, top-ups charged to the stored payment method, and the ledger newest first with pages and a
+ * CSV download. Every form works without JavaScript.
+ */
+export default function Credit() {
+  const t = useT();
+  const locale = useLocale();
+  const loaderData = useLoaderData<typeof loader>();
+  const { balanceCents: balance, redeemed, toppedUp } = loaderData;
+  return (
+    <div className="credit">
+      <PageTitle page="credit" />
+      <section className="credit__balance" aria-labelledby="credit-balance">
+        <h2 id="credit-balance">{t('credit.balance.label')}</h2>
+        <p className={`credit__amount${balance < 0 ? ' credit__amount--negative' : ''}`}>
+          {formatEuro(balance, locale)}
+        </p>
+        {balance < 0 ? <p>{t('credit.balance.negative')}</p> : null}
+      </section>
+
+      {redeemed || toppedUp ? (
+        <p className={toppedUp?.status === 'failed' ? 'notice notice--error' : 'notice'} role="status">
+          {redeemed
+            ? t('credit.voucher.redeemed', { code: redeemed.code, amount: formatEuro(redeemed.amountCents, locale) })
+            : t(toppedUp?.status === 'failed' ? 'credit.top-up.failed' : 'credit.top-up.done', {
+                amount: formatEuro(toppedUp?.amountCents ?? 0, locale),
+              })}
+        </p>
+      ) : null}
+
+      <div className="credit__forms">
+        <VoucherForm />
+        <TopUpForm />
+      </div>
+
+      <Ledger />
+    </div>
+  );
+}
+
+function VoucherForm() {
+  const t = useT();
+  const { csrf } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'voucher';
+  const [form, fields] = useForm({
+    id: 'voucher',
+    lastResult: actionData?.intent === 'voucher' ? actionData.result : undefined,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: voucherSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <section className="credit__card" aria-labelledby="voucher-title">
+      <h2 id="voucher-title">{t('credit.voucher.title')}</h2>
+      <AppForm form={form} csrfToken={csrf}>
+        <input type="hidden" name="intent" value="voucher" />
+        <MaskedField
+          field={fields.code}
+          label={t('credit.voucher.code')}
+          hint={t('credit.voucher.hint')}
+          mask={voucherCodeMask}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+        />
+        <button type="submit" className="button" disabled={busy}>
+          {t('credit.voucher.submit')}
+        </button>
+      </AppForm>
+    </section>
+  );
+}
+
+function TopUpForm() {
+  const t = useT();
+  const { csrf, paymentMethod, topUpAmounts, idempotencyKey } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const busy = useNavigation().formData?.get('intent') === 'top-up';
+  const [form, fields] = useForm({
+    id: 'top-up',
+    lastResult: actionData?.intent === 'top-up' ? actionData.result : undefined,
+    defaultValue: { amount: String(topUpAmounts[1] ?? topUpAmounts[0]) },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: topUpSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <section className="credit__card" aria-labelledby="top-up-title">
+      <h2 id="top-up-title">{t('credit.top-up.title')}</h2>
+      {paymentMethod ? (
+        <AppForm form={form} csrfToken={csrf}>
+          <input type="hidden" name="intent" value="top-up" />
+          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <AmountChoice field={fields.amount} amounts={topUpAmounts} />
+          <p className="field__hint">{t('credit.top-up.charged-to', { method: paymentMethod })}</p>
+          <button type="submit" className="button" disabled={busy}>
+            {t('credit.top-up.submit')}
+          </button>
+        </AppForm>
+      ) : (
+        <>
+          {/* Refused on the server too: without a payment method nothing can be charged. */}
+          <p>{t('credit.top-up.no-method')}</p>
+          <PageLink page="paymentUpdate" className="button button--secondary">
+            {t('credit.top-up.add-method')}
+          </PageLink>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The top-up amounts as a radio group: a fieldset whose legend names the choice. */
+function AmountChoice({ field, amounts }: { field: FieldMetadata<number>; amounts: readonly number[] }) {
+  const t = useT();
+  const locale = useLocale();
+  const state = useFieldState({
+    errors: field.errors,
+    dirty: field.dirty,
+    value: typeof field.value === 'string' ? field.value : '',
+    kind: 'checkbox',
+  });
+  const message = state.showError ? field.errors?.[0] : undefined;
+  return (
+    <fieldset className="field amount-choice" aria-describedby={field.errorId} {...state.attributes}>
+      <legend className="field__label">
+        {t('credit.top-up.amount-legend')}
+        <span className="field__required" aria-hidden="true">
+          {' '}
+          *
+        </span>
+      </legend>
+      <div className="amount-choice__options">
+        {amounts.map((cents) => (
+          <label key={cents} className="amount-choice__option">
+            <input
+              type="radio"
+              name={field.name}
+              value={String(cents)}
+              defaultChecked={field.initialValue === String(cents)}
+              required
+              onBlur={state.onBlur}
+            />
+            <span>{formatEuro(cents, locale)}</span>
+          </label>
+        ))}
+      </div>
+      <p className="field__error" id={field.errorId} aria-live="polite">
+        {message ? translateMessage(t, message) : null}
+      </p>
+    </fieldset>
+  );
+}
+
+function Ledger() {
+  const t = useT();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const { entries, page, pageCount } = useLoaderData<typeof loader>();
+  const pageHref = (target: number) => withCarriedQuery(`${pathname}?page=${target}#${ledgerAnchor}`, search);
+  return (
+    <section className="credit__ledger" id={ledgerAnchor} aria-labelledby="ledger-title">
+      <h2 id="ledger-title">{t('credit.ledger.title')}</h2>
+      {entries.length === 0 ? (
+        <p>{t('credit.ledger.empty')}</p>
+      ) : (
+        <div className="table-scroll">
+          <table className="price-table ledger-table">
+            <caption>
+              {t('credit.ledger.caption')}
+              {pageCount > 1 ? ` – ${t('credit.ledger.page-of', { page, count: pageCount })}` : ''}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('credit.ledger.date')}</th>
+                <th scope="col">{t('credit.ledger.kind')}</th>
+                <th scope="col">{t('credit.ledger.reference')}</th>
+                <th scope="col" className="ledger-table__amount">
+                  {t('credit.ledger.amount')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{entry.date}</td>
+                  <td>{t(`credit.kind.${entry.kind}`)}</td>
+                  <td>{entry.reference ?? '–'}</td>
+                  <td
+                    className={`ledger-table__amount${entry.amountCents < 0 ? ' ledger-table__amount--negative' : ''}`}
+                  >
+                    {formatSignedEuro(entry.amountCents, locale)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pageCount > 1 ? (
+        <nav className="pagination" aria-label={t('credit.ledger.pages')}>
+          {page > 1 ? <Link to={pageHref(page - 1)}>{t('credit.ledger.newer')}</Link> : null}
+          <span aria-current="page">{t('credit.ledger.page-of', { page, count: pageCount })}</span>
+          {page < pageCount ? <Link to={pageHref(page + 1)}>{t('credit.ledger.older')}</Link> : null}
+        </nav>
+      ) : null}
+      {entries.length > 0 ? (
+        <p>
+          {/* A file download, not a page: a plain link that the browser fetches itself. */}
+          <a href={`/resources/credit-statement?locale=${locale}`} download>
+            {t('credit.ledger.download')}
+          </a>
+        </p>
+      ) : null}
+    </section>
+  );
+}

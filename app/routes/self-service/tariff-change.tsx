@@ -1,0 +1,123 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { z } from 'zod';
+import type { Route } from './+types/tariff-change';
+import { RadioGroupField } from '~/features/contract/components/radio-group-field';
+import { useFormatDate } from '~/features/contract/components/cancellation-form';
+import { loadContract } from '~/features/contract/contract.server';
+import { requestTariffChange } from '~/features/contract/tariff-change.server';
+import { customerScope } from '~/features/self-service/customer-scope.server';
+import { csrfFor } from '~/features/security/form-page.server';
+import { tariffName } from '~/features/tariffs/components/tariff-table';
+import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { changeDirection } from '~/features/tariffs/tariff-comparison';
+import { listTariffs } from '~/features/tariffs/tariffs.server';
+import { useLocale, useT } from '~/i18n/hooks';
+import { pagePath } from '~/i18n/route-table';
+import { PageTitle } from '~/ui/components/page-header';
+import { PageLink } from '~/ui/components/page-link';
+import { AppForm } from '~/ui/form/app-form';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+const tariffChangeSchema = z.object({
+  tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }).max(100),
+});
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = customerScope(request, context);
+  const csrf = csrfFor(request, context);
+  const [contract, tariffs] = await Promise.all([
+    loadContract(scope.ctx.db, scope.customerId),
+    listTariffs(scope.ctx.db, scope.ctx.config.brand),
+  ]);
+  // Each offer says when it would apply: an upgrade at once, a downgrade after the current term.
+  const offers = contract
+    ? tariffs
+        .filter((tariff) => tariff.id !== contract.tariff.id)
+        .map((tariff) => ({
+          tariff,
+          appliesFrom: changeDirection(contract.tariff, tariff) === 'upgrade' ? null : contract.downgradeDate,
+        }))
+    : [];
+  return data({ csrf: csrf.token, contract, offers }, { headers: csrf.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = customerScope(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: tariffChangeSchema });
+  if (submission.status !== 'success') return submission.reply();
+  const outcome = await requestTariffChange(scope.ctx, scope.customerId, submission.value.tariffId, {
+    locale: scope.locale,
+  });
+  if (!outcome.ok) {
+    return outcome.error === 'tariff.required'
+      ? submission.reply({ fieldErrors: { tariffId: [outcome.error] } })
+      : submission.reply({ formErrors: [outcome.error] });
+  }
+  return redirect(`${pagePath('tariff', scope.locale)}?changed=${outcome.kind}`);
+}
+
+export default function TariffChange() {
+  const t = useT();
+  const locale = useLocale();
+  const formatDate = useFormatDate();
+  const { csrf, contract, offers } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: tariffChangeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const blocked = !contract
+    ? t('tariff-change.no-contract')
+    : contract.state === 'cancellation_requested'
+      ? t('tariff-change.cancellation-pending')
+      : contract.state === 'ended'
+        ? t('tariff-change.contract-ended')
+        : contract.pendingChange
+          ? t('tariff-change.pending-exists')
+          : offers.length === 0
+            ? t('tariff-change.none-available')
+            : null;
+  return (
+    <div className="narrow">
+      <PageTitle page="tariffChange">{blocked ? null : <p>{t('tariff-change.intro')}</p>}</PageTitle>
+      {blocked || !contract ? (
+        <p className="notice" role="status">
+          {blocked}
+        </p>
+      ) : (
+        <>
+          <p>
+            {t('tariff.current')}: <strong>{tariffName(contract.tariff, locale)}</strong>
+          </p>
+          <AppForm form={form} csrfToken={csrf}>
+            <RadioGroupField
+              field={fields.tariffId}
+              legend={t('tariff-change.field')}
+              required
+              options={offers.map(({ tariff, appliesFrom }) => ({
+                value: tariff.id,
+                label: `${tariffName(tariff, locale)} – ${baseFeeText(tariff, t, locale)}`,
+                description: appliesFrom
+                  ? t('tariff-change.option.from', { date: formatDate(appliesFrom) })
+                  : t('tariff-change.option.now'),
+              }))}
+            />
+            <button type="submit" className="button">
+              {t('tariff-change.submit')}
+            </button>
+          </AppForm>
+        </>
+      )}
+      <p>
+        <PageLink page="tariff">{t('tariff-change.back')}</PageLink>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { eq } from 'drizzle-orm';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import type { Route } from './+types/update-email';
+import { customers } from '~/db/schema';
+import { BackToData } from '~/features/personal-data/components';
+import { personalDataScope } from '~/features/personal-data/context.server';
+import { requestEmailChange } from '~/features/personal-data/email-change.server';
+import { emailChangeSchema } from '~/features/personal-data/schemas';
+import { csrfFor } from '~/features/security/form-page.server';
+import { usePage, useT } from '~/i18n/hooks';
+import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { PageTitle } from '~/ui/components/page-header';
+import { AppForm } from '~/ui/form/app-form';
+import { TextField } from '~/ui/form/inputs';
+import { ReauthenticationField } from '~/ui/form/reauthentication-field';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const scope = personalDataScope(request, context);
+  const [customer] = await scope.ctx.db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, scope.customerId));
+  const csrf = csrfFor(request, context);
+  return data(
+    { csrf: csrf.token, email: customer?.email ?? '', recentlyAuthenticated: scope.recentlyAuthenticated },
+    { headers: csrf.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = personalDataScope(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: emailChangeSchema });
+  const hideFields = ['currentPassword'];
+  if (submission.status !== 'success') return submission.reply({ hideFields });
+  const outcome = await requestEmailChange(
+    scope.ctx,
+    { session: scope.session, clientIp: scope.clientIp, locale: scope.locale },
+    submission.value,
+  );
+  if (outcome.ok) {
+    const embedded = findPage(new URL(request.url).pathname)?.id === 'updateEmailEmbedded';
+    return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=email-requested`);
+  }
+  return outcome.field
+    ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })
+    : submission.reply({ formErrors: [outcome.error], hideFields });
+}
+
+export default function UpdateEmail() {
+  const t = useT();
+  const page = usePage();
+  const { csrf, email, recentlyAuthenticated } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'email-change',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <div className="narrow">
+      <PageTitle page={page?.id ?? 'updateEmail'}>
+        <p>{t('email-change.intro')}</p>
+      </PageTitle>
+      <p>{t('email-change.current', { email })}</p>
+      <AppForm form={form} csrfToken={csrf}>
+        <TextField
+          field={fields.email}
+          type="email"
+          label={t('email-change.new-email')}
+          autoComplete="email"
+          spellCheck={false}
+          autoCapitalize="off"
+          required
+        />
+        <ReauthenticationField field={fields.currentPassword} needed={!recentlyAuthenticated} />
+        <button type="submit" className="button">
+          {t('email-change.submit')}
+        </button>
+      </AppForm>
+      <BackToData />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import { useForm } from '@conform-to/react';
+import { parseWithZod } from '@conform-to/zod/v4';
+import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import type { Route } from './+types/update-password';
+import { BackToData } from '~/features/personal-data/components';
+import { personalDataScope } from '~/features/personal-data/context.server';
+import { changePassword } from '~/features/personal-data/password-change.server';
+import { passwordChangeSchema } from '~/features/personal-data/schemas';
+import { csrfFor } from '~/features/security/form-page.server';
+import { usePage, useT } from '~/i18n/hooks';
+import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { PageTitle } from '~/ui/components/page-header';
+import { AppForm } from '~/ui/form/app-form';
+import { PasswordField } from '~/ui/form/inputs';
+import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+
+export const headers = privatePageHeaders;
+export const meta = namedPageMeta;
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  personalDataScope(request, context);
+  const csrf = csrfFor(request, context);
+  return data({ csrf: csrf.token }, { headers: csrf.headers });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const scope = personalDataScope(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
+  // Passwords are never sent back to the browser.
+  const hideFields = ['currentPassword', 'newPassword'];
+  if (submission.status !== 'success') return submission.reply({ hideFields });
+  const outcome = await changePassword(
+    scope.ctx,
+    { session: scope.session, clientIp: scope.clientIp, locale: scope.locale },
+    submission.value,
+  );
+  if (outcome.ok) {
+    const embedded = findPage(new URL(request.url).pathname)?.id === 'updatePasswordEmbedded';
+    return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=password-changed`);
+  }
+  return outcome.field
+    ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })
+    : submission.reply({ formErrors: [outcome.error], hideFields });
+}
+
+export default function UpdatePassword() {
+  const t = useT();
+  const page = usePage();
+  const { csrf } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm({
+    id: 'password-change',
+    lastResult,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <div className="narrow">
+      <PageTitle page={page?.id ?? 'updatePassword'}>
+        <p>{t('password-change.intro')}</p>
+      </PageTitle>
+      <AppForm form={form} csrfToken={csrf}>
+        <PasswordField
+          field={fields.currentPassword}
+          label={t('password-change.current')}
+          autoComplete="current-password"
+          required
+        />
+        <PasswordField
+          field={fields.newPassword}
+          label={t('field.new-password')}
+          hint={t('password.hint')}
+          autoComplete="new-password"
+          required
+        />
+        <button type="submit" className="button">
+          {t('password-change.submit')}
+        </button>
+      </AppForm>
+      <BackToData />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { AppServices } from '~/context';
+import type { AppConfig } from '~/config/env.server';
+import { openDatabase } from '~/db/client.server';
+import { seedDemoData } from '~/db/seed/demo.server';
+import { seedReferenceData } from '~/db/seed/seed.server';
+import { createContentStore } from '~/features/content/content-store.server';
+import { createRedirectStore } from '~/features/navigation/redirect-store.server';
+import { bundledContent } from '~/platform/content-service/bundled.server';
+import { strapiContent } from '~/platform/content-service/strapi.server';
+import { createLogger, type Logger } from '~/platform/logger.server';
+import { smtpTransport } from '~/platform/mail/transport.server';
+import { redisRateLimitStore } from '~/platform/rate-limit/redis-store.server';
+import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+
+/**
+ * Opens everything a process needs, in order: database (migrated, reference data seeded), content
+ * (loaded before the first page renders), redirects.
+ */
+export async function createServices(
+  config: AppConfig,
+  buildId: string,
+  logger: Logger = createLogger(config.env.LOG_LEVEL),
+): Promise<AppServices> {
+  const database = await openDatabase({
+    databaseUrl: config.env.DATABASE_URL,
+    dataDir: config.dataDir,
+    onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
+  });
+  await database.migrate();
+  await seedReferenceData(database.db);
+  const demoLogin = await seedDemoData(database, config);
+
+  const bundled = bundledContent(config.brand);
+  const source = config.env.CMS_URL
+    ? strapiContent({
+        baseUrl: config.env.CMS_URL,
+        token: config.env.CMS_TOKEN,
+        timeoutMs: config.env.CONTENT_TIMEOUT_MS,
+      })
+    : bundled;
+  const content = createContentStore({
+    source,
+    fallback: bundled,
+    ttlMs: config.env.CONTENT_TTL_SECONDS * 1000,
+    logger,
+  });
+  await content.warm();
+
+  const redisLimits = config.env.REDIS_URL ? redisRateLimitStore(config.env.REDIS_URL, logger) : null;
+  const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
+
+  return {
+    config,
+    database,
+    content,
+    redirects: createRedirectStore(database.db, config.env.CONTENT_TTL_SECONDS * 1000),
+    logger,
+    buildId,
+    rateLimits: redisLimits ?? memoryRateLimitStore(),
+    demoLogin,
+    mail: {
+      transport,
+      mailboxEnabled: !transport && (database.kind === 'pglite' || config.env.DEV_MAILBOX === 'on'),
+    },
+    async close() {
+      transport?.close();
+      await redisLimits?.close();
+      await database.close();
+    },
+  };
+}

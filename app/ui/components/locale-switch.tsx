@@ -1,0 +1,30 @@
+import { Link, useLocation } from 'react-router';
+import { localeSwitchHref } from '~/features/navigation/carry-query';
+import { useLocale, useT } from '~/i18n/hooks';
+import { localeCookieName, otherLocale } from '~/i18n/locales';
+import { findPage, pagePath } from '~/i18n/route-table';
+
+/** Links the current page's counterpart in the other locale; unknown pages lead to its home. */
+export function LocaleSwitch() {
+  const t = useT();
+  const locale = useLocale();
+  const { pathname, search } = useLocation();
+  const target = otherLocale(locale);
+  const page = findPage(pathname);
+  const href = localeSwitchHref(pagePath(page?.id ?? 'home', target), search);
+  return (
+    <Link
+      className="locale-switch"
+      to={href}
+      hrefLang={target}
+      lang={target}
+      aria-label={t('app.locale-switch.label')}
+      onClick={() => {
+        // Remembered for `/`, which sends visitors to their language's home page.
+        document.cookie = `${localeCookieName}=${target}; path=/; max-age=31536000; samesite=lax`;
+      }}
+    >
+      {t('app.locale-switch')}
+    </Link>
+  );
+}

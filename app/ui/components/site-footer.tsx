@@ -1,0 +1,78 @@
+import { Link } from 'react-router';
+import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
+import { useRootData } from '~/root';
+import { useLocale, useT } from '~/i18n/hooks';
+import { ConsentSettingsItem } from './consent-dialog';
+import { PageLink } from './page-link';
+
+/** Footer of every non-embedded page, with the legal cancellation link of §312k BGB. */
+export function SiteFooter() {
+  const t = useT();
+  const locale = useLocale();
+  const root = useRootData();
+  if (!root) return null;
+  const { configuration, apps, socialMedias } = root.site;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <p className="site-footer__cancel">
+          <PageLink page="cancelContract">{t('footer.cancel-contracts')}</PageLink>
+        </p>
+        <nav aria-label={t('footer.legal')}>
+          <h2>{t('footer.legal')}</h2>
+          <ul>
+            <li>
+              <PageLink page="privacy">{t('footer.privacy')}</PageLink>
+            </li>
+            <ConsentSettingsItem />
+            <li>
+              <PageLink page="priceList">{t('footer.price-list')}</PageLink>
+            </li>
+            <li>
+              <PageLink page="accessibility">{t('footer.accessibility')}</PageLink>
+            </li>
+            <li>
+              <PageLink page="sitemap">{t('footer.sitemap')}</PageLink>
+            </li>
+            {linkedContentPages.map((page) => (
+              <li key={page.slug}>
+                <Link to={contentPagePath(page.slug, locale)}>{t(page.title)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {apps.length > 0 ? (
+          <nav aria-label={t('footer.apps')}>
+            <h2>{t('footer.apps')}</h2>
+            <ul>
+              {apps.map((app) => (
+                <li key={app.id}>
+                  <a href={app.storeUrl} rel="noopener">
+                    {app.badgeText[locale] ?? app.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        {socialMedias.length > 0 ? (
+          <nav aria-label={t('footer.social')}>
+            <h2>{t('footer.social')}</h2>
+            <ul>
+              {socialMedias.map((social) => (
+                <li key={social.id}>
+                  <a href={social.url} rel="noopener">
+                    {social.name}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p className="site-footer__service">
+          {t('footer.customer-service', { phone: configuration.customerServicePhone })}
+        </p>
+      </div>
+    </footer>
+  );
+}

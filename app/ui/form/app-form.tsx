@@ -1,0 +1,70 @@
+import { FormProvider, getFormProps, type FormMetadata } from '@conform-to/react';
+import { useState, type ReactNode } from 'react';
+import { Form } from 'react-router';
+import { useT } from '~/i18n/hooks';
+import { csrfFieldName, honeypotFieldName } from '~/features/security/form-fields';
+import { FormBehaviourContext, type MessageTiming } from './field-state';
+import { translateMessage } from './field-shell';
+
+interface AppFormProps<Schema extends Record<string, unknown>> {
+  form: FormMetadata<Schema, string[]>;
+  csrfToken: string;
+  /** When field messages show; blur by default. */
+  timing?: MessageTiming;
+  /** Public forms get a honeypot field that people never see and bots fill in. */
+  honeypot?: boolean;
+  action?: string;
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A POST form that works without JavaScript: CSRF token, optional honeypot, Conform's validation
+ * once JavaScript runs, and the message timing for every field inside.
+ */
+export function AppForm<Schema extends Record<string, unknown>>({
+  form,
+  csrfToken,
+  timing = 'blur',
+  honeypot,
+  action,
+  className,
+  children,
+}: AppFormProps<Schema>) {
+  const t = useT();
+  const [submittedInBrowser, setSubmittedInBrowser] = useState(false);
+  const answeredByServer = form.status !== undefined;
+  const formProps = getFormProps(form);
+  return (
+    <FormProvider context={form.context}>
+      <FormBehaviourContext.Provider value={{ timing, submitted: submittedInBrowser || answeredByServer }}>
+        <Form
+          method="post"
+          action={action}
+          className={`form ${className ?? ''}`}
+          {...formProps}
+          onSubmit={(event) => {
+            setSubmittedInBrowser(true);
+            formProps.onSubmit(event);
+          }}
+        >
+          <input type="hidden" name={csrfFieldName} value={csrfToken} />
+          {honeypot ? (
+            <div className="visually-hidden" aria-hidden="true">
+              <label htmlFor={`${form.id}-${honeypotFieldName}`}>{t('form.honeypot')}</label>
+              <input id={`${form.id}-${honeypotFieldName}`} name={honeypotFieldName} tabIndex={-1} autoComplete="off" />
+            </div>
+          ) : null}
+          {form.errors?.length ? (
+            <div className="form__error" role="alert" id={form.errorId}>
+              {form.errors.map((error) => (
+                <p key={error}>{translateMessage(t, error)}</p>
+              ))}
+            </div>
+          ) : null}
+          {children}
+        </Form>
+      </FormBehaviourContext.Provider>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,18 @@
+import { Outlet } from 'react-router';
+import { RouteErrorBoundary } from '~/ui/components/error-screen';
+
+/**
+ * Pages the native apps show in a web view: content only, no header or footer links that would
+ * leave the app's flow.
+ */
+export default function EmbeddedServiceLayout() {
+  return (
+    <main id="main" className="embedded" tabIndex={-1}>
+      <Outlet />
+    </main>
+  );
+}
+
+export function ErrorBoundary() {
+  return <RouteErrorBoundary />;
+}

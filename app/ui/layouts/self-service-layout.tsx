@@ -1,0 +1,57 @@
+import { NavLink, Outlet, useLocation } from 'react-router';
+import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { useLocale, useT } from '~/i18n/hooks';
+import { pagePath, type PageId } from '~/i18n/route-table';
+import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { SiteFooter } from '~/ui/components/site-footer';
+import { SiteHeader } from '~/ui/components/site-header';
+import { SkipLink } from './skip-link';
+
+const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
+
+/** The self-service area: the main view with the area's own navigation. */
+export default function SelfServiceLayout() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <div className="self-service">
+        <SelfServiceNav />
+        <main id="main" className="self-service__content" tabIndex={-1}>
+          <Outlet />
+        </main>
+      </div>
+      <SiteFooter />
+    </>
+  );
+}
+
+function SelfServiceNav() {
+  const t = useT();
+  const locale = useLocale();
+  const { search } = useLocation();
+  return (
+    <nav className="self-service__nav" aria-label={t('nav.self-service.label')}>
+      <ul>
+        {sections.map((id) => (
+          <li key={id}>
+            <NavLink to={withCarriedQuery(pagePath(id, locale), search)} end={id === 'selfService'}>
+              {t(`page.${id}.title`)}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <>
+      <SkipLink />
+      <SiteHeader />
+      <RouteErrorBoundary />
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+#!/usr/bin/env node
+// What each page makes the browser load first: the gzip size of the JavaScript (the entry module and
+// every `modulepreload` the server renders) and of the CSS (stylesheets in the head), per page.
+// Goal: at most 130 KB of JavaScript on any public page. Writes bench/results/page-weight.json.
+//
+//   node bench/page-weight.mjs
+import { Buffer } from 'node:buffer';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ensureBuild, root } from '../scripts/build.mjs';
+import { startChild } from './support/processes.mjs';
+
+const name = 'page-weight';
+const goalKb = 130;
+
+ensureBuild();
+
+const work = mkdtempSync(path.join(tmpdir(), 'bench-page-weight-'));
+const app = await startChild(path.join(root, 'bench', 'support', 'app-server.mjs'), {
+  env: {
+    ...cleanEnv(),
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: path.join(work, 'data'),
+    LOG_LEVEL: 'warn',
+  },
+  logFile: path.join(work, 'app.log'),
+});
+
+const kb = (bytes) => Math.round(bytes / 102.4) / 10;
+const assetCache = new Map();
+
+async function gzipSizeOf(url) {
+  if (!assetCache.has(url)) {
+    const response = await globalThis.fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    assetCache.set(url, gzipSync(Buffer.from(await response.arrayBuffer()), { level: 9 }).length);
+  }
+  return assetCache.get(url);
+}
+
+/** The first-load assets named by a page's HTML: module scripts and preloads, stylesheets. */
+function firstLoadAssets(html) {
+  const attribute = (tag, name) => new RegExp(`${name}="([^"]+)"`).exec(tag)?.[1];
+  const tags = html.match(/<(link|script)\b[^>]*>/g) ?? [];
+  const js = new Set();
+  const css = new Set();
+  for (const tag of tags) {
+    const rel = attribute(tag, 'rel');
+    const href = attribute(tag, 'href');
+    if (tag.startsWith('<link') && rel === 'modulepreload' && href) js.add(href);
+    if (tag.startsWith('<link') && rel === 'stylesheet' && href) css.add(href);
+    if (tag.startsWith('<script') && attribute(tag, 'type') === 'module' && attribute(tag, 'src')) {
+      js.add(attribute(tag, 'src'));
+    }
+  }
+  // The entry module React Router imports from its inline bootstrap script.
+  for (const match of html.matchAll(/import\(?\s*"(\/assets\/[^"]+\.js)"/g)) js.add(match[1]);
+  for (const match of html.matchAll(/import \* as \w+ from "(\/assets\/[^"]+\.js)"/g)) js.add(match[1]);
+  return { js: [...js], css: [...css] };
+}
+
+try {
+  const rows = [];
+  for (const pagePath of await publicPaths()) {
+    const url = `${app.url}${pagePath}`;
+    const response = await globalThis.fetch(url);
+    const html = await response.text();
+    const assets = firstLoadAssets(html);
+    const jsBytes = (await Promise.all(assets.js.map((href) => gzipSizeOf(new URL(href, app.url).href)))).reduce(
+      (sum, size) => sum + size,
+      0,
+    );
+    const cssBytes = (await Promise.all(assets.css.map((href) => gzipSizeOf(new URL(href, app.url).href)))).reduce(
+      (sum, size) => sum + size,
+      0,
+    );
+    rows.push({
+      page: pagePath,
+      status: response.status,
+      htmlKb: kb(gzipSync(html).length),
+      jsFiles: assets.js.length,
+      jsKb: kb(jsBytes),
+      cssKb: kb(cssBytes),
+    });
+  }
+
+  const heaviest = rows.reduce((max, row) => (row.jsKb > max.jsKb ? row : max), rows[0]);
+  const result = {
+    name,
+    title: 'First-load JavaScript and CSS per public page (gzip)',
+    date: new Date().toISOString(),
+    machine: {
+      cpus: cpus().length,
+      cpu: cpus()[0]?.model ?? 'unknown',
+      node: process.version,
+      loadAverage: loadavg()[0].toFixed(2),
+    },
+    settings: { locale: 'de', gzip: 'level 9', pages: rows.length },
+    results: [],
+    table: {
+      columns: ['Page', 'Status', 'HTML (gzip)', 'JS files', 'JS (gzip)', 'CSS (gzip)'],
+      rows: rows.map((row) => [
+        row.page,
+        row.status,
+        `${row.htmlKb} KB`,
+        row.jsFiles,
+        `${row.jsKb} KB`,
+        `${row.cssKb} KB`,
+      ]),
+    },
+    figures: [
+      {
+        label: `largest first-load JavaScript (${heaviest.page})`,
+        value: `${heaviest.jsKb} KB`,
+        goal: `≤ ${goalKb} KB`,
+        met: heaviest.jsKb <= goalKb,
+      },
+    ],
+    notes: [
+      'JavaScript counts the entry module and every modulepreload link the server renders for the page, i.e. everything the browser fetches before the page is interactive; chunks loaded later (on interaction) are not counted.',
+    ],
+  };
+  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench', 'results', `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
+
+  console.log(`\n${result.title}`);
+  console.log(result.table.columns.join(' | '));
+  for (const row of result.table.rows) console.log(row.join(' | '));
+  for (const figure of result.figures) {
+    console.log(`${figure.label}: ${figure.value} (goal ${figure.goal}: ${figure.met ? 'met' : 'NOT met'})`);
+  }
+} finally {
+  await app.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * The German public pages: every page of the sitemap and every local page the home page links to
+ * (header and footer: login, the legal pages), without the self-service area.
+ */
+async function publicPaths() {
+  const sitemap = await (await globalThis.fetch(`${app.url}/sitemap.xml`)).text();
+  const home = await (await globalThis.fetch(`${app.url}/de/start`)).text();
+  const paths = new Set();
+  for (const match of sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/de\/[^<]*)<\/loc>/g)) paths.add(match[1]);
+  for (const match of home.matchAll(/href="(\/de\/[^"?#]*)"/g)) paths.add(match[1]);
+  return [...paths].filter((pagePath) => !pagePath.includes('kundenbereich')).sort();
+}
+
+function cleanEnv() {
+  const env = { ...process.env };
+  for (const key of Object.keys(env)) {
+    if (/^(DATABASE_URL|CMS_|REDIS_URL|SMTP_URL|GEOCODER_|PUBLIC_URL|PAGE_CACHE|CLIENT|NODE_ENV|DEMO_)/.test(key)) {
+      delete env[key];
+    }
+  }
+  return env;
+}

@@ -1,0 +1,123 @@
+// Load generation with autocannon, in the benchmark process. The servers being compared are loaded
+// in turns: after a warm-up, the measured time is cut into rounds, and every round loads each server
+// once, in alternating order, so that a change in the machine's other work during the run affects all
+// of them alike instead of whichever happened to run at that moment.
+import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
+
+export const settings = {
+  connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
+  /** Measured seconds per server, over all rounds. */
+  seconds: Number(process.env.BENCH_SECONDS ?? 10),
+  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  rounds: Number(process.env.BENCH_ROUNDS ?? 5),
+  pipelining: 1,
+};
+
+/** One autocannon run; latencies are kept in full (ms, sub-millisecond) instead of autocannon's 1 ms buckets. */
+function run(url, seconds, latencies) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: settings.connections, pipelining: settings.pipelining, duration: seconds },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (latencies) {
+      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      });
+    }
+  });
+}
+
+/** CPU seconds (user + system, all threads) a process has used so far, or undefined without /proc. */
+function processCpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime, fields 14 and 15 of proc(5), in clock ticks of 1/100 s.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return undefined;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const ms = (value) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+
+/**
+ * Loads every target ({ key, url, pid }) in turns and returns, per key: requests per second, latency
+ * percentiles, and CPU time per request of the server (`pid`) and of this load generator.
+ */
+export async function measureInTurns(targets, { onRound } = {}) {
+  for (const target of targets) {
+    if (settings.warmupSeconds > 0) await run(target.url, settings.warmupSeconds);
+  }
+  const totals = new Map(
+    targets.map((target) => [
+      target.key,
+      {
+        answered: 0,
+        seconds: 0,
+        errors: 0,
+        non2xx: 0,
+        bytes: 0,
+        requests: 0,
+        serverCpu: 0,
+        driverCpu: 0,
+        latencies: [],
+      },
+    ]),
+  );
+  let serverCpuKnown = true;
+  const roundSeconds = settings.seconds / settings.rounds;
+  for (let round = 0; round < settings.rounds; round++) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse();
+    for (const target of order) {
+      const total = totals.get(target.key);
+      const serverBefore = processCpuSeconds(target.pid);
+      const driverBefore = process.cpuUsage();
+      const result = await run(target.url, roundSeconds, total.latencies);
+      const driver = process.cpuUsage(driverBefore);
+      const serverAfter = processCpuSeconds(target.pid);
+      if (serverBefore === undefined || serverAfter === undefined) serverCpuKnown = false;
+      else total.serverCpu += serverAfter - serverBefore;
+      total.driverCpu += (driver.user + driver.system) / 1e6;
+      total.answered += result['2xx'];
+      total.seconds += result.duration || roundSeconds;
+      total.errors += result.errors + result.timeouts;
+      total.non2xx += result.non2xx;
+      total.bytes += result.throughput.total;
+      total.requests += result.requests.total;
+    }
+    onRound?.(round + 1);
+  }
+
+  const measured = {};
+  for (const [key, total] of totals) {
+    const sorted = Float64Array.from(total.latencies).sort();
+    const perRequestMicros = (seconds) =>
+      total.answered === 0 ? undefined : Math.round((seconds * 1e6) / total.answered);
+    measured[key] = {
+      requestsPerSecond: Math.round(total.answered / total.seconds),
+      requestsTotal: total.answered,
+      latencyMs: {
+        p50: ms(percentile(sorted, 50)),
+        p90: ms(percentile(sorted, 90)),
+        p99: ms(percentile(sorted, 99)),
+        max: ms(sorted.at(-1)),
+      },
+      cpuMicrosPerRequest: {
+        server: serverCpuKnown ? perRequestMicros(total.serverCpu) : undefined,
+        loadGenerator: perRequestMicros(total.driverCpu),
+      },
+      bytesPerResponse: total.requests > 0 ? Math.round(total.bytes / total.requests) : 0,
+      errors: total.errors,
+      non2xx: total.non2xx,
+    };
+  }
+  return measured;
+}

@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
+import * as build from 'virtual:react-router/server-build';
+import { requestContext, servicesContext, type AppServices } from '~/context';
+import { loadConfig, type AppConfig } from '~/config/env.server';
+import { assertKnownMiddleware } from '~/i18n/route-table';
+import { pageCacheKey } from '~/features/consent/consent-cookie';
+import { sessionCookieName } from '~/platform/cookies';
+import { createLogger } from '~/platform/logger.server';
+import { createServices } from '~/services.server';
+import { startOutboxWorker } from '~/features/mail/outbox-worker.server';
+import { startSmsOutboxWorker } from '~/features/personal-data/sms-worker.server';
+import { createNonceSource } from './nonce';
+import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
+import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
+import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding } from './static-files';
+
+const serverBuild: ServerBuild = build;
+const buildId = serverBuild.assets.version;
+
+export interface RunningApp {
+  server: Server;
+  services: AppServices;
+  url: string;
+  /** Stops taking requests, lets the ones in flight finish, then closes the database. */
+  shutdown(): Promise<void>;
+}
+
+/** Start-up: configuration, route table check, services (migrations, seed, content), HTTP server. */
+export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp> {
+  const config = loadConfig(env);
+  const logger = createLogger(config.env.LOG_LEVEL);
+  assertKnownMiddleware();
+  const services = await createServices(config, buildId, logger);
+  const stopOutboxWorker = startOutboxWorker(services);
+  const stopSmsWorker = startSmsOutboxWorker(services);
+  const listener = createListener(config, services);
+  const server = createServer({ keepAliveTimeout: 65_000 }, listener.handle);
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  logger.info({ url, brand: config.brand, database: services.database.kind, build: buildId }, 'listening');
+
+  let closing: Promise<void> | undefined;
+  const shutdown = () =>
+    (closing ??= (async () => {
+      logger.info('shutting down: finishing requests in flight');
+      listener.draining = true;
+      await new Promise<void>((resolve) => {
+        const force = setTimeout(() => server.closeAllConnections(), 10_000);
+        server.close(() => {
+          clearTimeout(force);
+          resolve();
+        });
+        server.closeIdleConnections();
+      });
+      await stopOutboxWorker();
+      await stopSmsWorker();
+      await services.close();
+      logger.info('stopped');
+    })());
+
+  return { server, services, url, shutdown };
+}
+
+interface Listener {
+  handle(req: IncomingMessage, res: ServerResponse): void;
+  /** While shutting down, keep-alive connections are closed after their current answer. */
+  draining: boolean;
+}
+
+function createListener(config: AppConfig, services: AppServices): Listener {
+  const https = config.publicUrl.startsWith('https:');
+  const staticFiles = loadStaticFiles(path.resolve('build/client'));
+  const pageCache = config.env.PAGE_CACHE === 'on' ? new PageCache(1000) : undefined;
+  const handleRequest = createRequestHandler(serverBuild);
+  const { logger } = services;
+  // Everything fixed per process is prepared once: the security headers, the CSP around its nonce.
+  const common = Object.entries(commonSecurityHeaders(https));
+  const csp = contentSecurityPolicy(https, thirdPartyConnectOrigins(config));
+  const nextNonce = createNonceSource();
+  const trustProxy = config.env.TRUST_PROXY === '1';
+  const publicOrigin = new URL(config.publicUrl);
+
+  function logRequest(
+    requestId: string,
+    method: string | undefined,
+    url: string | undefined,
+    status: number,
+    started: number,
+  ) {
+    // The path only: a query string may carry tokens, which never belong in logs.
+    logger.info(
+      { reqId: requestId, method, path: pathOf(url), status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  }
+
+  const listener: Listener = {
+    draining: false,
+    handle(req, res) {
+      const started = performance.now();
+      const incomingId = req.headers['x-request-id'];
+      const requestId = typeof incomingId === 'string' && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : randomUUID();
+      if (pageCache && serveCachedPage(pageCache, req, res, requestId)) {
+        logRequest(requestId, req.method, req.url, res.statusCode, started);
+        return;
+      }
+      res.setHeader('X-Request-Id', requestId);
+      for (const [name, value] of common) res.setHeader(name, value);
+      if (listener.draining) res.setHeader('Connection', 'close');
+      res.on('finish', () => logRequest(requestId, req.method, req.url, res.statusCode, started));
+      route(req, res, requestId).catch((error: unknown) => {
+        logger.error({ err: error, reqId: requestId }, 'request failed');
+        if (!res.headersSent) {
+          res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+          res.end('Internal Server Error');
+        } else res.destroy();
+      });
+    },
+  };
+
+  /**
+   * The hot path: a stored anonymous page, answered synchronously with a fresh nonce and a single
+   * `writeHead` from the page's prepared header list. False when the request may not or cannot be
+   * answered from the cache. `/health`, `/builds/latest.json` and client files are never stored,
+   * so looking here before them changes no answer.
+   */
+  function serveCachedPage(cache: PageCache, req: IncomingMessage, res: ServerResponse, requestId: string): boolean {
+    const method = req.method;
+    if (method !== 'GET' && method !== 'HEAD') return false;
+    const url = req.url ?? '/';
+    if (url.includes('?') || hasSessionCookie(req.headers.cookie)) return false;
+    // One copy per consent state: only a visitor who has not chosen gets the dialog.
+    const page = cache.get(pageCacheKey(url, req.headers.cookie));
+    if (!page) return false;
+
+    const nonce = nextNonce();
+    let body = renderCachedPage(page, nonce);
+    const headers = page.headers.slice();
+    headers.push('X-Request-Id', requestId, 'Content-Security-Policy', csp(nonce));
+    const encoding = body.length >= 1024 ? negotiateEncoding(String(req.headers['accept-encoding'] ?? '')) : undefined;
+    if (encoding) {
+      body = compress(body, encoding);
+      headers.push('Content-Encoding', encoding, 'Vary', appendVary(page.vary, 'Accept-Encoding'));
+    } else if (page.vary) {
+      headers.push('Vary', page.vary);
+    }
+    if (listener.draining) headers.push('Connection', 'close');
+    headers.push('Content-Length', String(body.length));
+    res.writeHead(page.status, headers).end(method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
+  /** What a hit sends besides its nonce, request id and body, in `writeHead`'s flat form. */
+  function storedHeaders(response: Response): Pick<CachedPage, 'headers' | 'vary'> {
+    const headers = ['Content-Type', 'text/html; charset=utf-8', 'X-Page-Cache', 'HIT'];
+    for (const [name, value] of common) headers.push(name, value);
+    let vary: string | undefined;
+    response.headers.forEach((value, name) => {
+      if (name === 'vary') vary = value;
+      // The body's own headers are set per answer, from the body actually sent.
+      else if (name !== 'content-length' && name !== 'content-type' && name !== 'content-encoding') {
+        headers.push(name, value);
+      }
+    });
+    return { headers, vary };
+  }
+
+  async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
+    const rawUrl = req.url ?? '/';
+    const pathname = pathOf(rawUrl);
+    const method = req.method ?? 'GET';
+    const isRead = method === 'GET' || method === 'HEAD';
+
+    if (isRead && pathname === '/health') return health(res);
+    if (isRead && pathname === '/builds/latest.json') return json(res, 200, { id: buildId });
+
+    const file = isRead ? staticFiles.get(pathname) : undefined;
+    if (file) {
+      res.setHeader('Cache-Control', file.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      res.setHeader('ETag', file.etag);
+      if (req.headers['if-none-match'] === file.etag) {
+        res.writeHead(304).end();
+        return;
+      }
+      const { body, encoding } = encodedBody(file, String(req.headers['accept-encoding'] ?? ''));
+      res.setHeader('Content-Type', file.type);
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (encoding) res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Length', body.length);
+      res.writeHead(200).end(method === 'HEAD' ? undefined : body);
+      return;
+    }
+
+    const nonce = nextNonce();
+    const cacheKey =
+      pageCache && isRead && !rawUrl.includes('?') && !hasSessionCookie(req.headers.cookie)
+        ? pageCacheKey(pathname, req.headers.cookie)
+        : undefined;
+
+    const controller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) controller.abort();
+    });
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, {
+      requestId,
+      nonce,
+      logger: logger.child({ reqId: requestId }),
+      clientIp: clientIp(req, trustProxy),
+    });
+    const response = await handleRequest(toFetchRequest(req, controller.signal, publicOrigin), context);
+
+    const contentType = response.headers.get('content-type') ?? '';
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie' && name !== 'content-length') res.setHeader(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+
+    if (!response.body) {
+      res.writeHead(response.status).end();
+      return;
+    }
+    if (contentType.startsWith('text/html')) {
+      const html = await response.text();
+      const ttl = cacheKey ? sharedTtlSeconds(response.status, response.headers) : 0;
+      if (cacheKey && ttl > 0) {
+        pageCache?.set(
+          cacheKey,
+          { status: response.status, ...storedHeaders(response), ...splitAtNonce(html, nonce) },
+          ttl,
+        );
+      }
+      writeDocument(req, res, response.status, html, nonce, cacheKey ? 'MISS' : undefined);
+      return;
+    }
+    const body = Buffer.from(await response.arrayBuffer());
+    writeBody(req, res, response.status, body, contentType);
+  }
+
+  function writeDocument(
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    html: string,
+    nonce: string,
+    cacheState: 'MISS' | undefined,
+  ) {
+    res.setHeader('Content-Security-Policy', csp(nonce));
+    if (cacheState) res.setHeader('X-Page-Cache', cacheState);
+    writeBody(req, res, status, Buffer.from(html), 'text/html; charset=utf-8');
+  }
+
+  function writeBody(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, contentType: string) {
+    const encoding =
+      body.length >= 1024 && isCompressible(contentType)
+        ? negotiateEncoding(String(req.headers['accept-encoding'] ?? ''))
+        : undefined;
+    const encoded = encoding ? compress(body, encoding) : body;
+    if (encoding) {
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Vary', appendVary(res.getHeader('Vary'), 'Accept-Encoding'));
+    }
+    res.setHeader('Content-Type', contentType);
+    res.setHeader('Content-Length', encoded.length);
+    res.writeHead(status).end(req.method === 'HEAD' ? undefined : encoded);
+  }
+
+  async function health(res: ServerResponse) {
+    const databaseUp = await services.database.ping();
+    json(res, databaseUp ? 200 : 503, {
+      status: databaseUp ? 'ok' : 'unavailable',
+      build: buildId,
+      database: databaseUp ? 'up' : 'down',
+    });
+  }
+
+  return listener;
+}
+
+/** Answers made per request are compressed fast rather than small. */
+function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+    : gzipSync(body, { level: 6 });
+}
+
+function json(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
+}
+
+function pathOf(url: string | undefined): string {
+  const raw = url ?? '/';
+  const query = raw.indexOf('?');
+  return query < 0 ? raw : raw.slice(0, query);
+}
+
+/** The client's address; behind a trusted proxy the first X-Forwarded-For entry. */
+function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  const forwarded = req.headers['x-forwarded-for'];
+  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
+  return req.socket.remoteAddress ?? 'unknown';
+}
+
+function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && cookieHeader.includes(`${sessionCookieName}=`);
+}
+
+function appendVary(existing: unknown, value: string): string {
+  const current = typeof existing === 'string' && existing ? existing.split(/\s*,\s*/) : [];
+  return current.includes(value) ? current.join(', ') : [...current, value].join(', ');
+}
+
+/**
+ * A request for the public host counts as made to the public URL: behind a proxy that ends TLS it
+ * arrives over plain HTTP, but the browser's Origin header says https, and React Router refuses
+ * every action whose Origin differs from the request's (400) before our own CSRF check runs.
+ */
+function toFetchRequest(req: IncomingMessage, signal: AbortSignal, publicOrigin: URL): Request {
+  const host = req.headers.host ?? 'localhost';
+  const protocol = host === publicOrigin.host ? publicOrigin.protocol : 'http:';
+  const url = new URL(req.url ?? '/', `${protocol}//${host}`);
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal,
+    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+  } as RequestInit);
+}

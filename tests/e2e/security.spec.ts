@@ -1,0 +1,54 @@
+import type { APIResponse } from '@playwright/test';
+import { pages } from '../../app/i18n/route-table';
+import { cspNonce, expect, test, waitForHydration } from './support/test';
+
+/** The nonce of every <script> element in a document. */
+function scriptNonces(html: string): (string | undefined)[] {
+  return [...html.matchAll(/<script\b[^>]*>/g)].map(([tag]) => /\snonce="([^"]*)"/.exec(tag)?.[1]);
+}
+
+async function expectNonceOnEveryScript(response: APIResponse): Promise<string> {
+  const nonce = cspNonce(response.headers()['content-security-policy']);
+  expect(nonce, 'the CSP names a script nonce').toBeTruthy();
+  const nonces = scriptNonces(await response.text());
+  expect(nonces.length).toBeGreaterThan(0);
+  expect(nonces).toEqual(nonces.map(() => nonce));
+  return nonce!;
+}
+
+test('a document carries the security headers and a fresh CSP nonce, also from the page cache', async ({ request }) => {
+  const first = await request.get(pages.sitemap.de);
+  const second = await request.get(pages.sitemap.de);
+  expect(first.status()).toBe(200);
+  expect(second.status()).toBe(200);
+  expect(second.headers()['x-page-cache']).toBe('HIT');
+
+  const firstNonce = await expectNonceOnEveryScript(first);
+  const secondNonce = await expectNonceOnEveryScript(second);
+  expect(secondNonce).not.toBe(firstNonce);
+
+  const headers = second.headers();
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+});
+
+test('loading the home page and navigating client-side to the price list logs no errors', async ({
+  page,
+  browserErrors,
+}) => {
+  await page.goto(pages.home.de);
+  await waitForHydration(page);
+  // Survives only a client-side navigation; a full page load would start a new window object.
+  await page.evaluate(() => Object.assign(window, { e2eMarker: 'still here' }));
+
+  await page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' }).click();
+
+  await expect(page).toHaveURL(pages.priceList.de);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Preisverzeichnis');
+  expect(await page.evaluate(() => (window as { e2eMarker?: string }).e2eMarker)).toBe('still here');
+  // Late requests (chunks, the favicon) have reported their errors by now.
+  await page.waitForLoadState('networkidle');
+  // The app has no favicon yet; Chromium's own request for it is no error of the page.
+  expect(browserErrors.filter((error) => !error.endsWith('/favicon.ico'))).toEqual([]);
+});

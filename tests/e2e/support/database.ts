@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { createPostgresDatabase } from '../../support/test-databases';
+import { startTcpProxy, type TcpProxy } from './tcp-proxy';
+
+export interface ProxiedDatabase {
+  /** DATABASE_URL for the app: the database, reached through the proxy. */
+  url: string;
+  proxy: TcpProxy;
+  dispose(): Promise<void>;
+}
+
+/**
+ * An empty database the app reaches only through a TCP proxy the test controls. With
+ * TEST_DATABASE_URL it is a fresh database on that PostgreSQL server (dropped afterwards);
+ * otherwise an in-memory PGlite served over TCP from this process.
+ */
+export async function startProxiedDatabase(): Promise<ProxiedDatabase> {
+  const backend = process.env.TEST_DATABASE_URL ? await postgresBackend() : await pgliteBackend();
+  const proxy = await startTcpProxy(backend.target);
+  const url = new URL(backend.url);
+  url.hostname = '127.0.0.1';
+  url.port = String(proxy.port);
+  return {
+    url: url.toString(),
+    proxy,
+    async dispose() {
+      await proxy.close();
+      await backend.dispose();
+    },
+  };
+}
+
+interface Backend {
+  url: string;
+  target: { host: string; port: number };
+  dispose(): Promise<void>;
+}
+
+async function postgresBackend(): Promise<Backend> {
+  const { url, drop } = await createPostgresDatabase();
+  const { hostname, port } = new URL(url);
+  return { url, target: { host: hostname, port: Number(port || 5432) }, dispose: drop };
+}
+
+async function pgliteBackend(): Promise<Backend> {
+  const db = await PGlite.create();
+  // The app's connection pool opens several connections; the server multiplexes them onto PGlite.
+  const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  return {
+    url: 'postgres://postgres:postgres@127.0.0.1/postgres',
+    target: { host: '127.0.0.1', port },
+    async dispose() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import { reactRouter } from '@react-router/dev/vite';
+import { defineConfig } from 'vite';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  resolve: {
+    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+  },
+  // The server build bundles our own HTTP server (server/app.ts) together with the React Router
+  // server build, so both share one module graph: one database handle, one configuration.
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' }, target: 'node20' }
+    : { target: 'es2022', rollupOptions: { output: { manualChunks: clientChunk } } },
+  plugins: [reactRouter()],
+}));
+
+/**
+ * Libraries only some pages need get chunks of their own; otherwise Rollup folds them into the
+ * form kit's shared chunk and every form page (login included) loads the phone number metadata
+ * (about 80 KB gzip). bench/page-weight.mjs shows the effect.
+ */
+function clientChunk(id: string): string | undefined {
+  if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/features/phone/')) return 'phone-numbers';
+  if (id.includes('/node_modules/ibantools/')) return 'iban';
+  if (id.includes('/node_modules/zod/')) return 'zod';
+  return undefined;
+}
