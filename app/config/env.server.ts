@@ -62,7 +62,8 @@ const envSchema = z.object({
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
   DEMO_SEED: z.enum(['0', '1']).optional(),
   DEV_MAILBOX: z.enum(['on', 'off']).optional(),
-  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /** How many load balancers in front append to X-Forwarded-For (server/client-ip.ts). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DEMO_PASSWORD: z.string().optional(),
   // Payment method and credit (docs/decisions/0008): without the URLs, the embedded sandboxes answer.
   SEPA_CREDITOR_ID: z
