@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers } from '~/db/schema';
+import { settleContract } from '~/features/contract/contract-settlement.server';
 import type { AccountContext } from '~/features/accounts/account-context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { enqueueMail } from '~/features/mail/outbox.server';
@@ -58,6 +59,8 @@ export async function requestAccountDeletion(
       ? { ok: false, error: 'reauth.wait' }
       : { ok: false, field: 'currentPassword', error: reauth.error };
   }
+  // A cancelled contract whose end date has passed has ended, even if nobody has read it since.
+  await settleContract(ctx.db, customerId, now);
   const result = await ctx.db.transaction(async (tx) => {
     const blockers = await deletionBlockers(tx, customerId);
     if (blockers.length > 0) return { outcome: { ok: false, blockers } as DeletionOutcome };

@@ -12,6 +12,7 @@ import {
   sessions,
   tariffChanges,
 } from '~/db/schema';
+import { settleContract } from '~/features/contract/contract-settlement.server';
 import { maskIban } from './masking';
 
 /**
@@ -23,6 +24,7 @@ import { maskIban } from './masking';
  * download until someone decides it belongs there.
  */
 export async function exportPersonalData(db: Database, customerId: string, now = new Date()) {
+  await settleContract(db, customerId, now);
   const [customer] = await db
     .select({
       customerNumber: customers.customerNumber,

@@ -451,7 +451,7 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
       });
       await ctx.db
         .update(contracts)
-        .set({ state: 'cancellation_requested', endDate: '2026-12-31' })
+        .set({ state: 'cancellation_requested', endDate: '2099-12-31' })
         .where(eq(contracts.customerId, erika.id));
       await ctx.db.insert(creditLedger).values([
         { customerId: erika.id, kind: 'start_bonus', amountCents: 500 },
@@ -461,7 +461,7 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
         ok: false,
         blockers: [
           { reason: 'negative-balance', balanceCents: -250 },
-          { reason: 'contract-not-ended', state: 'cancellation_requested', endDate: '2026-12-31' },
+          { reason: 'contract-not-ended', state: 'cancellation_requested', endDate: '2099-12-31' },
         ],
       });
       await endContract(erika.id);
@@ -488,6 +488,20 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
       expect(row?.deletionRequestedAt).toBeInstanceOf(Date);
       expect(await requestAccountDeletion(ctx, erika.actor, {})).toMatchObject({ ok: true });
       expect((await mailsTo('erika@example.org')).filter((kind) => kind === 'deletion-requested')).toHaveLength(1);
+    });
+
+    it('counts a cancelled contract whose end date has passed as ended, even before anyone read it', async () => {
+      await setUp();
+      const erika = await customer('erika@example.org');
+      await ctx.db
+        .update(contracts)
+        .set({ state: 'cancellation_requested', endDate: '2026-01-31' })
+        .where(eq(contracts.customerId, erika.id));
+      expect(await requestAccountDeletion(ctx, erika.actor, {}, new Date('2026-02-01T10:00:00Z'))).toMatchObject({
+        ok: true,
+      });
+      const [contract] = await ctx.db.select().from(contracts).where(eq(contracts.customerId, erika.id));
+      expect(contract?.state).toBe('ended');
     });
 
     it('needs the password when the last login is more than 15 minutes ago', async () => {

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers, paymentMethods, tariffChanges, tariffs } from '~/db/schema';
+import { settleContract } from '~/features/contract/contract-settlement.server';
 
 export type OutstandingAction =
   'verify-email' | 'add-payment-method' | 'pending-tariff-change' | 'pending-cancellation' | 'negative-balance';
@@ -24,7 +25,9 @@ export interface Overview {
  * Everything the self-service start page shows of one customer, read in parallel and scoped to
  * `customerId` only. Null when the customer no longer exists (the session outlived the account).
  */
-export async function loadOverview(db: Database, customerId: string): Promise<Overview | null> {
+export async function loadOverview(db: Database, customerId: string, now = new Date()): Promise<Overview | null> {
+  // A tariff change or an end date that has come applies before the page shows the contract.
+  await settleContract(db, customerId, now);
   const [customerRows, contractRows, changeRows, balanceRows, methodRows] = await Promise.all([
     db
       .select({

@@ -72,6 +72,23 @@ describe.each(databaseBackends)('self-service overview on %s', (backend) => {
     expect(JSON.stringify(forMax)).not.toContain('DE89370400440532013000');
   });
 
+  it('shows a cancelled contract as ended once its end date has passed', async () => {
+    fixture = await createAccountFixture(backend);
+    const id = await register('erika@example.org');
+    await fixture.context.db
+      .update(contracts)
+      .set({ state: 'cancellation_requested', endDate: '2026-03-31' })
+      .where(eq(contracts.customerId, id));
+
+    expect((await loadOverview(fixture.context.db, id, new Date('2026-03-31T12:00:00Z')))?.contract).toMatchObject({
+      state: 'cancellation_requested',
+      endDate: '2026-03-31',
+    });
+    expect((await loadOverview(fixture.context.db, id, new Date('2026-04-01T08:00:00Z')))?.contract).toMatchObject({
+      state: 'ended',
+    });
+  });
+
   it('answers null for a customer that no longer exists', async () => {
     fixture = await createAccountFixture(backend);
     expect(await loadOverview(fixture.context.db, '00000000-0000-4000-8000-000000000000')).toBeNull();
