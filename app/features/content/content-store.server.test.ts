@@ -138,15 +138,84 @@ describe('content at start-up', () => {
     expect((await unreachable.siteContent()).configuration.clientId).toBe('flinkster');
   });
 
-  it('reports a failing service for a content page it has no copy of', async () => {
+  it('keeps serving the last good copy of a content page when the service fails after a good answer', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    let now = 0;
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 1000,
+      logger,
+      now: () => now,
+    });
+    expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
+    cms.fail();
+    now = 5000;
+    expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
+    expect(warnings.length).toBeGreaterThan(0);
+  });
+
+  it('answers a page from the bundled content while the service fails, and asks the service again later', async () => {
     cms = await startStrapiServer(strapiAnswers);
     cms.fail();
+    let now = 0;
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 1000,
+      logger,
+      now: () => now,
+    });
+    const bundled = await bundledContent('cab').page('faq', 'de');
+    expect(await store.page('faq', 'de')).toEqual(bundled);
+
+    cms.fail(false);
+    now = 10;
+    // The bundled copy was kept as stale: served once more while the service is asked again.
+    expect(await store.page('faq', 'de')).toEqual(bundled);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
+  });
+
+  it('reports a failing service for a content page it has no copy of, at once while it keeps failing', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    cms.fail();
+    let now = 0;
     const store = createContentStore({
       source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
       fallback: bundledContent('cab'),
       ttlMs: 60_000,
       logger,
+      now: () => now,
     });
-    await expect(store.page('faq', 'de')).rejects.toThrow(/answered 500/);
+    await expect(store.page('winter-aktion', 'de')).rejects.toThrow(/answered 500/);
+    const asked = cms.requests.length;
+    await expect(store.page('winter-aktion', 'de')).rejects.toThrow(/answered 500/);
+    expect(cms.requests).toHaveLength(asked);
+
+    now = 60_000;
+    await expect(store.page('winter-aktion', 'de')).rejects.toThrow(/answered 500/);
+    expect(cms.requests.length).toBeGreaterThan(asked);
+  });
+
+  it('keeps a bounded number of pages, so that requests for made-up slugs cannot fill the memory', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    const store = createContentStore({
+      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
+      fallback: bundledContent('cab'),
+      ttlMs: 60_000,
+      logger,
+      maxEntries: 3,
+    });
+    await store.page('faq', 'de');
+    for (const slug of ['a', 'b', 'c']) expect(await store.page(slug, 'de')).toBeNull();
+    const asked = cms.requests.length;
+    // faq was the least recently used entry and has been dropped: it is asked for again.
+    await store.page('faq', 'de');
+    expect(cms.requests).toHaveLength(asked + 1);
+    await store.page('c', 'de');
+    expect(cms.requests).toHaveLength(asked + 1);
   });
 });

@@ -19,49 +19,67 @@ interface Entry<T> {
 
 export interface ContentStoreOptions {
   source: ContentSource;
-  /** Answers site content when `source` has never answered (the bundled files). */
+  /** Answers when `source` has never answered: the bundled files. */
   fallback: ContentSource;
   ttlMs: number;
   logger: Pick<Logger, 'warn'>;
   now?: () => number;
+  /** Most entries kept; the least recently used go first. Unknown slugs must not grow memory. */
+  maxEntries?: number;
 }
 
 /**
  * Keeps content in memory. A fresh copy is served as is; a stale one is served at once while a
  * refresh runs in the background, so a slow content service never slows a page. When a refresh
- * fails the last good copy stays in use; site content falls back to the bundled files when the
- * service has never answered.
+ * fails the last good copy stays in use; when the service has never answered, the bundled files
+ * answer (site content, and the pages they have: home, legal texts, FAQ). A page neither has is an
+ * error, and for a while after a failure that error comes at once instead of after another timeout.
  */
 export function createContentStore(options: ContentStoreOptions): ContentStore {
   const now = options.now ?? Date.now;
+  const maxEntries = options.maxEntries ?? 500;
   const entries = new Map<string, Entry<unknown>>();
+  const failures = new Map<string, { error: unknown; at: number }>();
 
-  async function cached<T>(key: string, load: () => Promise<T>, rescue?: () => Promise<T>): Promise<T> {
+  function remember(key: string, entry: Entry<unknown>) {
+    // Map keeps insertion order: re-inserting marks the key as recently used, the first is the oldest.
+    entries.delete(key);
+    entries.set(key, entry);
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  }
+
+  async function cached<T>(key: string, load: () => Promise<T>, rescue: () => Promise<T | undefined>): Promise<T> {
     const entry = entries.get(key) as Entry<T> | undefined;
     if (entry) {
+      remember(key, entry);
       if (now() - entry.loadedAt >= options.ttlMs && !entry.refreshing) {
         entry.refreshing = load()
-          .then((value) => {
-            entries.set(key, { value, loadedAt: now() });
-          })
+          .then((value) => remember(key, { value, loadedAt: now() }))
           .catch((error: unknown) => {
             options.logger.warn({ err: error, key }, 'content refresh failed; serving the last good copy');
             // Back off for one TTL before asking the failing service again.
-            entries.set(key, { value: entry.value, loadedAt: now() });
+            remember(key, { value: entry.value, loadedAt: now() });
           });
       }
       return entry.value;
     }
+    const failure = failures.get(key);
+    if (failure && now() - failure.at < options.ttlMs) throw failure.error;
     try {
       const value = await load();
-      entries.set(key, { value, loadedAt: now() });
+      failures.delete(key);
+      remember(key, { value, loadedAt: now() });
       return value;
     } catch (error) {
-      if (!rescue) throw error;
-      options.logger.warn({ err: error, key }, 'content service failed; using bundled content');
       const value = await rescue();
-      // Stored as already stale, so that the next request tries the service again.
-      entries.set(key, { value, loadedAt: now() - options.ttlMs });
+      if (value === undefined) {
+        failures.set(key, { error, at: now() });
+        if (failures.size > maxEntries) failures.delete(failures.keys().next().value!);
+        throw error;
+      }
+      options.logger.warn({ err: error, key }, 'content service failed; using bundled content');
+      // Stored as already stale, so that the next request serves it and asks the service again.
+      remember(key, { value, loadedAt: now() - options.ttlMs });
       return value;
     }
   }
@@ -90,7 +108,13 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
 
   return {
     siteContent,
-    page: (slug, locale) => cached(`page:${locale}:${slug}`, () => source.page(slug, locale)),
+    page: (slug, locale) =>
+      cached(
+        `page:${locale}:${slug}`,
+        () => source.page(slug, locale),
+        // A bundled copy stands in while the service fails; a slug it does not know stays an error.
+        async () => (await fallback.page(slug, locale)) ?? undefined,
+      ),
     draft: (slug, locale) => source.draft(slug, locale),
     warm: async () => {
       await siteContent();
