@@ -1,5 +1,5 @@
 import { locales, otherLocale, type Locale } from './locales';
-import { pagePath, pages, type PageId } from './route-table';
+import { findPage, pagePath, pages, type PageId } from './route-table';
 import { hasMessage, translator } from './translate';
 
 /** Route metadata of the specification (section 3): embedded flag and the page in every locale. */
@@ -18,6 +18,22 @@ export function routeMeta(id: PageId): RouteMeta {
       locale,
     })),
   };
+}
+
+/**
+ * The route metadata of the page shown: what its loader gave as `routeMeta` (content pages, whose
+ * languages only the content service knows), else the route table's for a named page.
+ */
+export function currentRouteMeta(
+  pathname: string,
+  matches: readonly { loaderData?: unknown }[],
+): RouteMeta | undefined {
+  for (const match of [...matches].reverse()) {
+    const meta = (match.loaderData as { routeMeta?: RouteMeta } | undefined)?.routeMeta;
+    if (meta) return meta;
+  }
+  const page = findPage(pathname);
+  return page ? routeMeta(page.id) : undefined;
 }
 
 /**

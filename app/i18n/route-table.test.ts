@@ -10,7 +10,7 @@ import {
   pages,
   routeId,
 } from './route-table';
-import { pageMeta, routeMeta } from './route-meta';
+import { currentRouteMeta, pageMeta, routeMeta } from './route-meta';
 
 const namedPagesOfSpecification = {
   home: ['/de/start', '/en/home'],
@@ -93,6 +93,18 @@ describe('route table', () => {
         { id: 'credit-en', title: 'Balance', path: '/en/self-service/balance', locale: 'en' },
       ],
     });
+  });
+
+  it('takes the route metadata a loader gave before the route table, and has none for unknown pages', () => {
+    const fromLoader = {
+      embedded: false,
+      localizations: [{ id: 'content-agb-de', title: 'AGB', path: '/de/agb', locale: 'de' as const }],
+    };
+    expect(currentRouteMeta('/de/agb', [{ loaderData: {} }, { loaderData: { routeMeta: fromLoader } }])).toBe(
+      fromLoader,
+    );
+    expect(currentRouteMeta(pagePath('credit', 'en'), [{ loaderData: undefined }])).toEqual(routeMeta('credit'));
+    expect(currentRouteMeta('/de/agb', [])).toBeUndefined();
   });
 
   it('throws on an unknown middleware name', () => {

@@ -16,6 +16,22 @@ test.describe('locale switch', () => {
     expect((await context.cookies()).find((cookie) => cookie.name === 'locale')?.value).toBe('en');
   });
 
+  test('on a content page leads to the same content in the other language, also in a web view', async ({ page }) => {
+    await page.goto('/de/agb?utm_source=x');
+    await waitForHydration(page);
+    await expect(page.locator('link[rel="alternate"][hreflang="en"]')).toHaveAttribute('href', /\/en\/agb$/);
+
+    await page.getByRole('link', { name: 'Sprache wechseln: English' }).click();
+
+    await expect(page).toHaveURL('/en/agb?utm_source=x');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+    await page.goto('/webviews/en/faq');
+    // The app's copy points search engines at the site's page and stays out of their index.
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /^https?:\/\/[^/]+\/en\/faq$/);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
   test('leads back to the German page', async ({ page }) => {
     await page.goto(pages.getTheApp.en);
     await waitForHydration(page);

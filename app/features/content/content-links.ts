@@ -11,3 +11,8 @@ export const linkedContentPages = [
 export function contentPagePath(slug: string, locale: string): string {
   return `/${locale}/${slug}`;
 }
+
+/** The site's own address of a content page: web views point search engines at it. */
+export function sitePathOf(pathname: string): string {
+  return pathname.replace(/^\/webviews(\/legal)?/, '');
+}

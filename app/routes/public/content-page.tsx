@@ -1,10 +1,12 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/content-page';
 import { servicesContext } from '~/context';
-import { requireContentPage } from '~/features/content/content-page.server';
+import { sitePathOf } from '~/features/content/content-links';
+import { contentPageMeta, requireContentPage } from '~/features/content/content-page.server';
 import { campaignActionCode } from '~/features/navigation/carry-query';
 import { resolveRedirect } from '~/features/navigation/redirects';
 import { requireLocale } from '~/features/navigation/route-validation';
+import { defaultLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
 import { ContentBlocks } from '~/ui/components/content-blocks';
 import { publicPageHeaders } from '~/ui/page-meta';
@@ -29,15 +31,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (redirectTo) throw redirect(redirectTo.location, redirectTo.status);
 
   const page = await requireContentPage(services, route, locale, url.pathname);
-  return { page, publicUrl: services.config.publicUrl, path: url.pathname };
+  const routeMeta = await contentPageMeta(services, page, route, locale, url.pathname);
+  return { page, routeMeta, publicUrl: services.config.publicUrl, path: url.pathname };
 }
 
 export function meta({ data }: Route.MetaArgs) {
   if (!data) return [];
+  const { page, routeMeta, publicUrl, path } = data;
+  // A web view is the app's copy of a site page: search engines get the site's address.
+  const site = (pagePath: string) => `${publicUrl}${sitePathOf(pagePath)}`;
+  const fallback = routeMeta.localizations.find((localization) => localization.locale === defaultLocale);
   return [
-    { title: data.page.title },
-    ...(data.page.description ? [{ name: 'description', content: data.page.description }] : []),
-    { tagName: 'link', rel: 'canonical', href: `${data.publicUrl}${data.path}` },
+    { title: page.title },
+    ...(page.description ? [{ name: 'description', content: page.description }] : []),
+    ...(routeMeta.embedded ? [{ name: 'robots', content: 'noindex' }] : []),
+    { tagName: 'link', rel: 'canonical', href: site(path) },
+    ...routeMeta.localizations.map((localization) => ({
+      tagName: 'link',
+      rel: 'alternate',
+      hrefLang: localization.locale,
+      href: site(localization.path),
+    })),
+    ...(fallback ? [{ tagName: 'link', rel: 'alternate', hrefLang: 'x-default', href: site(fallback.path) }] : []),
   ];
 }
 

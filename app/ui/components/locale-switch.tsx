@@ -1,17 +1,23 @@
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useMatches } from 'react-router';
 import { localeSwitchHref } from '~/features/navigation/carry-query';
 import { useLocale, useT } from '~/i18n/hooks';
 import { localeCookieName, otherLocale } from '~/i18n/locales';
-import { findPage, pagePath } from '~/i18n/route-table';
+import { currentRouteMeta } from '~/i18n/route-meta';
+import { pagePath } from '~/i18n/route-table';
 
-/** Links the current page's counterpart in the other locale; unknown pages lead to its home. */
+/**
+ * Links the current page's counterpart in the other locale (from the route metadata's
+ * localizations); a page without one leads to that locale's home.
+ */
 export function LocaleSwitch() {
   const t = useT();
   const locale = useLocale();
   const { pathname, search } = useLocation();
   const target = otherLocale(locale);
-  const page = findPage(pathname);
-  const href = localeSwitchHref(pagePath(page?.id ?? 'home', target), search);
+  const counterpart = currentRouteMeta(pathname, useMatches())?.localizations.find(
+    (localization) => localization.locale === target,
+  );
+  const href = localeSwitchHref(counterpart?.path ?? pagePath('home', target), search);
   return (
     <Link
       className="locale-switch"
