@@ -41,6 +41,8 @@ test('the start screen offers two big choices and the language; the flows have n
   await page.goto(terminalHome);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen bei Call a Bike');
   await expect(page.locator('header, footer')).toHaveCount(0);
+  // No consent dialog: a shared kiosk keeps nobody's choice, and the dialog links out of the flow.
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   const choices = page.getByRole('list', { name: 'Auswahl' }).getByRole('link');
   await expect(choices).toHaveText([/Registrieren/, /Rad melden/]);
   await expectTouchTargets(choices);
@@ -68,6 +70,7 @@ test('the start screen offers two big choices and the language; the flows have n
   await expect(page).toHaveURL(terminalHome);
   await page.goto(terminalPaths.de.register);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registrieren');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectNoLinkOutOfTheTerminal(page);
 });
 

@@ -28,3 +28,12 @@ export function hasIdleTimeout(pathname: string): boolean {
   const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
   return path !== terminalHome;
 }
+
+/** Whether a path belongs to the station terminal: its start screen or one of its flows. */
+export function isTerminalPath(pathname: string): boolean {
+  const path = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+  return (
+    path === terminalHome ||
+    Object.values(terminalPaths).some(({ start }) => path === start || path.startsWith(`${start}/`))
+  );
+}

@@ -4,6 +4,7 @@ import {
   asksOnItsOwn,
   consentPromptFrom,
   currentPathWithoutPrompt,
+  isOutsideConsent,
   isWebView,
   safeReturnPath,
 } from './consent-request';
@@ -45,5 +46,14 @@ describe('consent requests', () => {
     expect(asksOnItsOwn(pages.privacy.de)).toBe(false);
     expect(asksOnItsOwn(pages.privacy.en)).toBe(false);
     expect(asksOnItsOwn(pages.registerEmbedded.de)).toBe(false);
+  });
+
+  it('stays off the station terminal, and page views too', () => {
+    for (const path of ['/terminal', '/de/terminal', '/en/terminal/report', '/de/terminal/registrieren/']) {
+      expect(asksOnItsOwn(path)).toBe(false);
+      expect(isOutsideConsent(path)).toBe(true);
+    }
+    expect(isOutsideConsent('/de/terminals-in-berlin')).toBe(false);
+    expect(isOutsideConsent(pages.home.de)).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { isTerminalPath } from '~/features/bike-reports/terminal-paths';
 import { findPage, isWebViewPath } from '~/i18n/route-table';
 import { isConsentChoice, type ConsentChoice } from './consent-cookie';
 
@@ -27,11 +28,20 @@ export function isWebView(pathname: string, search: string | URLSearchParams = '
 }
 
 /**
+ * Pages the consent dialog and page views stay away from: web views, and the station terminal — a
+ * shared kiosk where one person's choice must not carry over to the next, and where nothing may
+ * lead out of the flow (the dialog links to the privacy statement).
+ */
+export function isOutsideConsent(pathname: string, search: string | URLSearchParams = ''): boolean {
+  return isWebView(pathname, search) || isTerminalPath(pathname);
+}
+
+/**
  * Whether a page shows the dialog by itself while nothing is chosen: not in web views, and not on the
  * privacy statement, which the dialog links to and which must be readable before deciding.
  */
 export function asksOnItsOwn(pathname: string, search: string | URLSearchParams = ''): boolean {
-  return !isWebView(pathname, search) && findPage(pathname)?.id !== 'privacy';
+  return !isOutsideConsent(pathname, search) && findPage(pathname)?.id !== 'privacy';
 }
 
 /**

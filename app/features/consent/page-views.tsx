@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigationType } from 'react-router';
 import { createTracker, type AnalyticsConfig } from '~/platform/analytics';
 import { useConsent } from './consent-context';
-import { isWebView } from './consent-request';
+import { isOutsideConsent } from './consent-request';
 
 /**
  * Sends a page view after every navigation (the first page included) once the visitor has
@@ -14,7 +14,7 @@ export function PageViews({ config }: { config: AnalyticsConfig | null }) {
   const { choice } = useConsent();
   const location = useLocation();
   const navigationType = useNavigationType();
-  const allowed = choice === 'accepted' && !isWebView(location.pathname, location.search);
+  const allowed = choice === 'accepted' && !isOutsideConsent(location.pathname, location.search);
   const tracker = useMemo(() => (allowed ? createTracker(config) : null), [allowed, config]);
   const tracked = useRef(new Set<string>());
   const lastSeen = useRef<{ key: string; pathname: string; search: string } | null>(null);
