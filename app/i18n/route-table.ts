@@ -249,6 +249,17 @@ export function isWebViewPath(pathname: string): boolean {
   return pathname.includes('webviews') || pathname.includes('embedded');
 }
 
+/**
+ * A page shown in the native apps' web view: a web-view path, or any page opened with the apps'
+ * `dbcembedded` marker (1 or 2), such as the report web view rewritten to the site's report page.
+ * Such pages show no header or footer links, no consent dialog and send no page views: the app
+ * asks for consent itself, and its web view keeps its own cookie jar.
+ */
+export function isWebView(pathname: string, search: string | URLSearchParams = ''): boolean {
+  const marker = (typeof search === 'string' ? new URLSearchParams(search) : search).get('dbcembedded');
+  return isWebViewPath(pathname) || marker === '1' || marker === '2';
+}
+
 /** Throws when a page names middleware that does not exist (specification, section 8). */
 export function assertKnownMiddleware(table: Record<string, { middleware: readonly string[] }> = pages): void {
   for (const [id, page] of Object.entries(table)) {

@@ -44,8 +44,9 @@ test.describe('locale switch', () => {
 });
 
 test.describe('query values carried to the next page', () => {
+  // A link in the page itself: with dbcembedded the app's web view has no site navigation.
   const priceListLink = (page: Page) =>
-    page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Preise' });
+    page.getByRole('main').getByRole('link', { name: 'Alle Preise im Preisverzeichnis' });
 
   test('utm*, gclid and dbcembedded=1 follow the visitor', async ({ page }) => {
     await page.goto(`${pages.home.de}?utm_source=news&gclid=abc&dbcembedded=1`);
@@ -62,6 +63,17 @@ test.describe('query values carried to the next page', () => {
       gclid: 'abc',
       dbcembedded: '1',
     });
+  });
+
+  test('a page opened by the app with dbcembedded shows no site header or footer, also after a rewrite', async ({
+    page,
+  }) => {
+    await page.goto(`${pages.reportBikeWebView.de}?dbcembedded=1`);
+    await expect(page).toHaveURL(`${pages.reportBike.de}?dbcembedded=1`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('header, footer')).toHaveCount(0);
+    await expect(page.locator('[data-animate]')).toHaveCount(0);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
   test('dbcembedded values other than 1 and 2 stay behind', async ({ page }) => {

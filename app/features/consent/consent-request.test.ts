@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { pages } from '~/i18n/route-table';
+import { isWebView, pages } from '~/i18n/route-table';
 import {
   asksOnItsOwn,
   consentPromptFrom,
   currentPathWithoutPrompt,
   isOutsideConsent,
-  isWebView,
   safeReturnPath,
 } from './consent-request';
 

@@ -1,5 +1,5 @@
 import { isTerminalPath } from '~/features/bike-reports/terminal-paths';
-import { findPage, isWebViewPath } from '~/i18n/route-table';
+import { findPage, isWebView } from '~/i18n/route-table';
 import { isConsentChoice, type ConsentChoice } from './consent-cookie';
 
 /**
@@ -15,16 +15,6 @@ export type ConsentPrompt = 'open' | ConsentChoice;
 export function consentPromptFrom(search: string | URLSearchParams): ConsentPrompt | null {
   const value = (typeof search === 'string' ? new URLSearchParams(search) : search).get(consentPromptParam);
   return value === 'open' || isConsentChoice(value) ? value : null;
-}
-
-/**
- * Web views (path with `webviews` or `embedded`, or the `dbcembedded` marker of the native apps)
- * neither show the dialog nor send page views: the native app asks for consent itself and its
- * web view keeps its own cookie jar, so a choice made in the app would not reach us anyway.
- */
-export function isWebView(pathname: string, search: string | URLSearchParams = ''): boolean {
-  const marker = (typeof search === 'string' ? new URLSearchParams(search) : search).get('dbcembedded');
-  return isWebViewPath(pathname) || marker === '1' || marker === '2';
 }
 
 /**

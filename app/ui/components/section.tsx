@@ -1,9 +1,9 @@
 import type { ComponentProps } from 'react';
 import { useLocation } from 'react-router';
-import { isWebViewPath } from '~/i18n/route-table';
+import { isWebView } from '~/i18n/route-table';
 
 /** A page section that fades in on scroll; web views get no animation attributes (specification, section 2). */
 export function Section(props: ComponentProps<'section'>) {
-  const { pathname } = useLocation();
-  return <section {...props} data-animate={isWebViewPath(pathname) ? undefined : 'fade-in'} />;
+  const { pathname, search } = useLocation();
+  return <section {...props} data-animate={isWebView(pathname, search) ? undefined : 'fade-in'} />;
 }

@@ -1,11 +1,19 @@
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
+import { isWebView } from '~/i18n/route-table';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
+import EmbeddedServiceLayout from './embedded-service-layout';
 import { SkipLink } from './skip-link';
 
-/** Public pages: header with navigation and locale switch, content, footer. */
+/**
+ * Public pages: header with navigation and locale switch, content, footer. Opened by a native app
+ * (`dbcembedded`, e.g. the report web view rewritten to the site's page), the embedded layout
+ * instead: header and footer links would lead out of the app's flow.
+ */
 export default function MainViewLayout() {
+  const { pathname, search } = useLocation();
+  if (isWebView(pathname, search)) return <EmbeddedServiceLayout />;
   return (
     <>
       <SkipLink />
@@ -19,6 +27,8 @@ export default function MainViewLayout() {
 }
 
 export function ErrorBoundary() {
+  const { pathname, search } = useLocation();
+  if (isWebView(pathname, search)) return <RouteErrorBoundary />;
   return (
     <>
       <SkipLink />
