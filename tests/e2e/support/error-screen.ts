@@ -16,6 +16,8 @@ export async function expectErrorScreen(page: Page, expected: ErrorScreenExpecta
   await expect(main.locator('svg').first(), 'the oops icon').toBeVisible();
   const heading = main.getByRole('heading', { level: 1 });
   await expect(heading).toHaveText(expected.heading);
+  // The document is named too, for tabs, history and screen readers.
+  await expect(page).toHaveTitle(expected.heading);
   await expect(heading).toHaveCSS('color', expected.colour);
   await expect(main.getByText(expected.text, { exact: true })).toBeVisible();
   const back = main.getByRole('link', { name: expected.back, exact: true });
