@@ -90,6 +90,7 @@ function createListener(config: AppConfig, services: AppServices): Listener {
   const csp = contentSecurityPolicy(https, thirdPartyConnectOrigins(config));
   const nextNonce = createNonceSource();
   const trustedProxies = config.env.TRUST_PROXY;
+  const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
 
   function logRequest(
@@ -236,7 +237,8 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     }
     if (contentType.startsWith('text/html')) {
       const html = await response.text();
-      const ttl = cacheKey ? sharedTtlSeconds(response.status, response.headers) : 0;
+      // Pages opt in with s-maxage; they live no longer than the content they show (CONTENT_TTL_SECONDS).
+      const ttl = cacheKey ? Math.min(sharedTtlSeconds(response.status, response.headers), contentTtlSeconds) : 0;
       if (cacheKey && ttl > 0) {
         pageCache?.set(
           cacheKey,
