@@ -42,7 +42,7 @@ export function strapiContent(options: StrapiOptions): ContentSource {
     }
     if (!response.ok) throw new ContentServiceError(`Content service answered ${response.status} for ${url.pathname}`);
     const body = (await response.json()) as { data?: unknown };
-    return flattenStrapi(body.data);
+    return withAbsoluteMediaUrls(flattenStrapi(body.data), options.baseUrl);
   }
 
   async function findPage(query: Record<string, string>) {
@@ -75,4 +75,19 @@ export function flattenStrapi(value: unknown): unknown {
     return flattenStrapi({ ...rest, ...(attributes as Record<string, unknown>) });
   }
   return Object.fromEntries(Object.entries(record).map(([key, entry]) => [key, flattenStrapi(entry)]));
+}
+
+/**
+ * Strapi's own upload provider answers media with a path (`/uploads/rad.jpg`) on the content
+ * service's host; our pages are on another host, so such a path would point at us. Media objects
+ * are the ones with a `mime` type; other `url` fields (links in rich text) stay as they are.
+ */
+export function withAbsoluteMediaUrls(value: unknown, baseUrl: string): unknown {
+  if (Array.isArray(value)) return value.map((entry) => withAbsoluteMediaUrls(entry, baseUrl));
+  if (value === null || typeof value !== 'object') return value;
+  const record = Object.fromEntries(
+    Object.entries(value).map(([key, entry]) => [key, withAbsoluteMediaUrls(entry, baseUrl)]),
+  );
+  if (typeof record.mime === 'string' && typeof record.url === 'string') record.url = new URL(record.url, baseUrl).href;
+  return record;
 }
