@@ -1,14 +1,35 @@
 import { useEffect, useRef } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
-import { startBuildWatch } from '~/platform/build-watch';
+import { useLocation, useNavigation, useNavigationType } from 'react-router';
+import { startBuildWatch, type BuildWatch } from '~/platform/build-watch';
 import { animation, SCROLL_DELAY_MS, scrollTargetTop } from '~/ui/scroll';
 
 /** Browser-only behaviour of every page: build watch, navigation scrolling, scroll animations. */
 export function ClientRuntime({ buildId }: { buildId: string }) {
-  useEffect(() => startBuildWatch(buildId), [buildId]);
+  useNewBuildReload(buildId);
   useNavigationScroll();
   useScrollAnimations();
   return null;
+}
+
+/**
+ * After a deployment, the next page the visitor goes to is loaded from the server in full: links
+ * are handled by the build watch itself; any other client-side page load (a GET form, a redirect
+ * after an action) is caught here as it starts. A POST still completes as it is: a repeated
+ * submission could act twice.
+ */
+function useNewBuildReload(buildId: string) {
+  const watch = useRef<BuildWatch | null>(null);
+  const navigation = useNavigation();
+  useEffect(() => {
+    const started = startBuildWatch(buildId);
+    watch.current = started;
+    return started.stop;
+  }, [buildId]);
+  useEffect(() => {
+    if (navigation.state !== 'loading' || !watch.current?.hasNewBuild()) return;
+    const { pathname, search, hash } = navigation.location;
+    window.location.assign(`${pathname}${search}${hash}`);
+  }, [navigation.state, navigation.location]);
 }
 
 const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
