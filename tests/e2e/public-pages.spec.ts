@@ -2,7 +2,7 @@ import { linkedContentPages, contentPagePath } from '../../app/features/content/
 import { locales } from '../../app/i18n/locales';
 import { pageIds, pagePath, pages } from '../../app/i18n/route-table';
 import { translator } from '../../app/i18n/translate';
-import { startAppServer } from './support/app-server';
+import { e2ePreviewSecret, startAppServer } from './support/app-server';
 import { expect, test as base } from './support/test';
 
 const publicPages = pageIds.filter((id) => pages[id].indexable);
@@ -66,9 +66,18 @@ base.describe('brand cab', () => {
     expect(await (await request.get('/robots.txt')).text()).toContain('Sitemap: ');
   });
 
-  base('a draft preview needs the secret, which then leaves the address', async ({ request }) => {
+  base('a draft preview needs the secret, which then leaves the address', async ({ request, page }) => {
     expect((await request.get('/preview/page?slug=faq&locale=de')).status()).toBe(404);
     expect((await request.get('/preview/page?slug=faq&locale=de&secret=guessed-wrong')).status()).toBe(404);
+
+    const response = await page.goto(`/preview/page?slug=faq&locale=en&secret=${e2ePreviewSecret}`);
+    expect(response?.status()).toBe(200);
+    expect(new URL(page.url()).search).toBe('?slug=faq&locale=en');
+    await expect(page.getByRole('status')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+    // The cookie, not the address, carries the right to see drafts: a copied link shows nothing.
+    expect((await request.get('/preview/page?slug=faq&locale=en')).status()).toBe(404);
   });
 });
 

@@ -73,11 +73,12 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
       {vehicleClasses.length > 0 ? (
         <Section className="table-scroll">
           <table className="price-table">
+            <caption>{t('price-list.vehicle-classes')}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('price-list.tariff')}</th>
-                <th scope="col">{t('price-list.per-hour', { amount: '' }).trim()}</th>
-                <th scope="col">{t('price-list.per-km', { amount: '' }).trim()}</th>
+                <th scope="col">{t('price-list.vehicle-class')}</th>
+                <th scope="col">{t('price-list.hour-price')}</th>
+                <th scope="col">{t('price-list.km-price')}</th>
                 <th scope="col">{t('price-list.daily-cap')}</th>
               </tr>
             </thead>

@@ -10,6 +10,9 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 const startScript = path.join(root, 'scripts', 'start.mjs');
 const startTimeoutMs = 180_000;
 
+/** The draft-preview secret of every server the suite starts, so that a spec can open a preview. */
+export const e2ePreviewSecret = 'e2e-preview-secret-not-for-production';
+
 export interface AppServer {
   url: string;
   /** Everything the process wrote to stdout and stderr so far (JSON log lines at LOG_LEVEL=warn). */
@@ -44,6 +47,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
         CLIENT: 'cab',
         DATABASE_URL: '',
         CMS_URL: '',
+        PREVIEW_SECRET: e2ePreviewSecret,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
