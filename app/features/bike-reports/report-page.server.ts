@@ -1,7 +1,7 @@
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext, sessionContext } from '~/context';
-import { completeTypedAddress } from '~/features/geocoding/typed-address.server';
+import { verifyAddressField } from '~/features/geocoding/address-verification.server';
 import { carriedParams, withCarriedQuery } from '~/features/navigation/carry-query';
 import { honeypotFieldName } from '~/features/security/form-fields';
 import { csrfFor } from '~/features/security/form-page.server';
@@ -69,7 +69,7 @@ export async function reportPageAction({ request, context }: Args, mode: ReportM
   const session = sessionFor(mode, context);
   // The browser's position wins over an address; only a typed address without one needs geocoding.
   const positioned = (formData.get('position.lat') ?? '') !== '';
-  const addressChoices = positioned ? [] : await completeTypedAddress(services, formData, 'address');
+  const addressChoices = positioned ? [] : await verifyAddressField(services, formData, 'address');
   const submission = parseWithZod(formData, { schema: bikeReportSchema({ loggedIn: Boolean(session) }) });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}): ReportActionData => ({
     result: submission.reply(options),

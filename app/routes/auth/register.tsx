@@ -5,7 +5,7 @@ import type { Route } from './+types/register';
 import { requestContext, servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
-import { completeTypedAddress } from '~/features/geocoding/typed-address.server';
+import { verifyAddressField } from '~/features/geocoding/address-verification.server';
 import { registrationSchema, salutations } from '~/features/accounts/registration-schema';
 import { createSession, sessionCookie } from '~/features/accounts/sessions.server';
 import { honeypotFieldName } from '~/features/security/form-fields';
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const donePath = `${url.pathname}?done=1`;
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
   if (formData.get(honeypotFieldName)) return redirect(donePath);
-  const addressChoices = await completeTypedAddress(services, formData);
+  const addressChoices = await verifyAddressField(services, formData);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),

@@ -5,7 +5,7 @@ import { requestContext, servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
 import { registrationSchema } from '~/features/accounts/registration-schema';
 import { registerCustomer } from '~/features/accounts/registration.server';
-import { completeTypedAddress } from '~/features/geocoding/typed-address.server';
+import { verifyAddressField } from '~/features/geocoding/address-verification.server';
 import { honeypotFieldName } from '~/features/security/form-fields';
 import { allowRegistration } from '~/features/security/login-throttle.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const donePath = `${url.pathname}?done=1`;
   if (formData.get(honeypotFieldName)) return redirect(donePath);
-  const addressChoices = await completeTypedAddress(services, formData);
+  const addressChoices = await verifyAddressField(services, formData);
   const submission = parseWithZod(formData, { schema: registrationSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),

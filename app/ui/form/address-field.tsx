@@ -366,7 +366,7 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
 
 /**
  * Without JavaScript: the server's suggestions for a typed address, to pick one by radio button.
- * The action turns the choice into text and location (features/geocoding/typed-address.server.ts).
+ * The action turns the choice into text and location (features/geocoding/address-verification.server.ts).
  */
 export function AddressChoices({
   choices,

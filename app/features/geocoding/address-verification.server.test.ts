@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '~/config/env.server';
+import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { verifyAddressField } from './address-verification.server';
+import { addressSchema } from './address-schema';
+import { suggestionsFor } from './geocoding.server';
+
+/** The embedded default: the bundled gazetteer of real German addresses. */
+const services = {
+  config: loadConfig({ SESSION_SECRET: 'x'.repeat(32), PREVIEW_SECRET: 'y'.repeat(16) }),
+  rateLimits: memoryRateLimitStore(),
+};
+
+function form(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+function addressOf(data: FormData) {
+  return addressSchema.safeParse({
+    text: data.get('address.text') ?? undefined,
+    lat: data.has('address.lat') ? Number(data.get('address.lat')) : undefined,
+    lon: data.has('address.lon') ? Number(data.get('address.lon')) : undefined,
+    id: data.get('address.id') ?? undefined,
+  });
+}
+
+describe('the server’s check of an address field', () => {
+  it('keeps a suggestion the geocoder knows, with the geocoder’s own location', async () => {
+    const [suggestion] = await suggestionsFor(services, 'Alexanderplatz 1 Berlin');
+    const data = form({
+      'address.text': suggestion!.address,
+      'address.lat': String(suggestion!.lat + 0.001),
+      'address.lon': String(suggestion!.lon),
+      'address.id': suggestion!.id,
+    });
+    expect(await verifyAddressField(services, data)).toEqual([]);
+    expect(addressOf(data)).toMatchObject({
+      success: true,
+      data: { text: suggestion!.address, lat: suggestion!.lat, lon: suggestion!.lon, id: suggestion!.id },
+    });
+  });
+
+  it('drops a made-up address sent with coordinates, so that "pick a suggestion" shows', async () => {
+    const data = form({
+      'address.text': 'Erfundene Straße 99 12345 Nirgendwo',
+      'address.lat': '52.5',
+      'address.lon': '13.4',
+      'address.id': 'made-up',
+    });
+    await verifyAddressField(services, data);
+    const parsed = addressOf(data);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]).toMatchObject({ path: ['text'], message: 'address.pick-suggestion' });
+  });
+
+  it('without JavaScript accepts typed text naming one address, and offers suggestions otherwise', async () => {
+    const [suggestion] = await suggestionsFor(services, 'Alexanderplatz 1 Berlin');
+    const exact = form({ 'address.text': suggestion!.address });
+    expect(await verifyAddressField(services, exact)).toEqual([]);
+    expect(addressOf(exact).success).toBe(true);
+
+    const vague = form({ 'address.text': 'Alexanderplatz Berlin' });
+    const offered = await verifyAddressField(services, vague);
+    expect(offered.length).toBeGreaterThan(1);
+    expect(addressOf(vague).success).toBe(false);
+
+    const chosen = form({ 'address.text': 'Alexanderplatz Berlin', 'address.choice': offered[1]!.id });
+    expect(await verifyAddressField(services, chosen)).toEqual([]);
+    expect(addressOf(chosen)).toMatchObject({ success: true, data: { text: offered[1]!.address } });
+  });
+});

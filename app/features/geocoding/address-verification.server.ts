@@ -1,0 +1,48 @@
+import { geocodingFor } from './geocoding.server';
+import { suggestionMatchingText, type AddressSuggestion } from './suggestions';
+
+type Services = Parameters<typeof geocodingFor>[0];
+
+/**
+ * The server's word on an address field before the form's schema reads it: only an address the
+ * geocoder suggests for the text is accepted, whatever the browser sent.
+ *
+ * - With JavaScript the browser sends the picked suggestion's text, location and id. The server
+ *   asks the geocoder for the text again (cached) and keeps the suggestion only when the geocoder
+ *   knows it (same id, or exactly the same text), with the geocoder's own location; a made-up
+ *   location in a hand-crafted POST is dropped, and the schema's "pick a suggestion" message shows.
+ * - Without JavaScript the field is a plain text input and arrives with no location: the text is
+ *   accepted when it names one suggestion exactly, or when the visitor picked one of the offered
+ *   suggestions (`{name}.choice`).
+ *
+ * Returns the suggestions to offer when none was settled. When the geocoder cannot be reached, a
+ * suggestion the browser picked earlier is kept as sent (the schema still checks it lies in
+ * Germany): an outage must not make registration impossible.
+ */
+export async function verifyAddressField(
+  services: Services,
+  formData: FormData,
+  name = 'address',
+): Promise<AddressSuggestion[]> {
+  const text = formData.get(`${name}.text`);
+  if (typeof text !== 'string' || text.trim().length < 3) return [];
+  let suggestions: AddressSuggestion[];
+  try {
+    suggestions = await geocodingFor(services).suggestionsFor(text);
+  } catch {
+    return [];
+  }
+  const picked = formData.get(`${name}.id`) || formData.get(`${name}.choice`);
+  const known =
+    suggestions.find((suggestion) => picked !== '' && suggestion.id === picked) ??
+    suggestionMatchingText(text, suggestions);
+  if (!known) {
+    for (const field of ['lat', 'lon', 'id']) formData.delete(`${name}.${field}`);
+    return suggestions.slice(0, 8);
+  }
+  formData.set(`${name}.text`, known.address);
+  formData.set(`${name}.lat`, String(known.lat));
+  formData.set(`${name}.lon`, String(known.lon));
+  formData.set(`${name}.id`, known.id);
+  return [];
+}
