@@ -16,6 +16,8 @@ export const security = {
   },
   /** Reset and verification mails per address and hour. */
   mailsPerAddressPerHour: 3,
+  /** Registrations per IP address and hour, against bulk probing and sign-up spam. */
+  registrationsPerIpPerHour: 20,
   verifyEmailTokenMs: 24 * 60 * 60 * 1000,
   resetPasswordTokenMs: 60 * 60 * 1000,
   minimumAge: 18,

@@ -42,5 +42,5 @@ export async function allowAccountMail(store: RateLimitStore, email: string): Pr
 
 /** Registrations per IP address and hour, against bulk probing and sign-up spam. */
 export async function allowRegistration(store: RateLimitStore, ip: string): Promise<boolean> {
-  return (await store.increment(`register-ip:${ip}`, hourMs)) <= 20;
+  return (await store.increment(`register-ip:${ip}`, hourMs)) <= security.registrationsPerIpPerHour;
 }
