@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { accountTokens, contracts, customers, outbox, sessions } from '~/db/schema';
+import { accountTokens, contracts, creditLedger, customers, outbox, sessions } from '~/db/schema';
 import {
   createAccountFixture,
   registration,
@@ -12,6 +12,7 @@ import { createAccountToken } from './account-tokens.server';
 import { resendVerification, verifyEmail } from './email-verification.server';
 import { logIn } from './login.server';
 import { requestPasswordReset, resetPassword } from './password-reset.server';
+import { actionCodeSchema } from './registration-schema';
 import { registerCustomer } from './registration.server';
 import { endSession, hashToken, readSession } from './sessions.server';
 
@@ -43,6 +44,30 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
     expect(contract).toMatchObject({ customerId: customer?.id, tariffId: 'komfort-jahr', state: 'active' });
     expect(await mailsTo('erika@example.org')).toEqual(['verify-email']);
     expect(fixture.queuedMails[0]?.text).toContain('https://kunden.example.com/en/verify-email?token=');
+  });
+
+  it('stores the action code, and books the campaign’s welcome credit for the airbus code', async () => {
+    fixture = await createAccountFixture(backend);
+    await registerCustomer(fixture.context, registration({ actionCode: 'AIRBUS' }), { locale: 'de' });
+    await registerCustomer(fixture.context, registration({ email: 'max@example.org', actionCode: 'herbst-26' }), {
+      locale: 'de',
+    });
+    const rows = await fixture.context.db
+      .select({
+        email: customers.email,
+        actionCode: customers.actionCode,
+        kind: creditLedger.kind,
+        cents: creditLedger.amountCents,
+        reference: creditLedger.reference,
+      })
+      .from(customers)
+      .leftJoin(creditLedger, eq(creditLedger.customerId, customers.id))
+      .orderBy(customers.email);
+    expect(rows).toEqual([
+      { email: 'erika@example.org', actionCode: 'AIRBUS', kind: 'start_bonus', cents: 1000, reference: 'AIRBUS' },
+      // A code without a campaign is kept for marketing and changes nothing else.
+      { email: 'max@example.org', actionCode: 'herbst-26', kind: null, cents: null, reference: null },
+    ]);
   });
 
   it('answers an already registered email like a new one and mails the owner instead', async () => {
@@ -210,5 +235,14 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
     expect(
       await fixture.context.db.select().from(accountTokens).where(eq(accountTokens.purpose, 'verify-email')),
     ).toHaveLength(1);
+  });
+});
+
+describe('the action code', () => {
+  it('is kept when well formed and dropped, not refused, when malformed', () => {
+    expect(actionCodeSchema.parse(' airbus ')).toBe('airbus');
+    expect(actionCodeSchema.parse('air bus<script>')).toBeUndefined();
+    expect(actionCodeSchema.parse('x'.repeat(41))).toBeUndefined();
+    expect(actionCodeSchema.parse(undefined)).toBeUndefined();
   });
 });

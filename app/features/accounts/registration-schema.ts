@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { actionCodePattern } from '~/config/campaigns';
 import { security } from '~/config/security';
 import { addressSchema } from '~/features/geocoding/address-schema';
 import { mobilePhoneSchema } from '~/features/phone/phone';
@@ -25,6 +26,12 @@ export const birthDateSchema = z.string({ error: 'required' }).transform((value,
   return date;
 });
 
+/**
+ * A malformed action code (only a hand-made address or form carries one) is dropped, never an
+ * error: the visitor could not correct a hidden field.
+ */
+export const actionCodeSchema = z.string().trim().regex(actionCodePattern).optional().catch(undefined);
+
 /** Registration (product rules, "Accounts and security"); the same schema runs in the browser and on the server. */
 export const registrationSchema = z
   .object({
@@ -39,12 +46,9 @@ export const registrationSchema = z
     tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }),
     acceptTerms: z.boolean({ error: 'terms.required' }).refine((value) => value, { error: 'terms.required' }),
     newsletter: z.boolean().default(false),
-    actionCode: z
-      .string()
-      .trim()
-      .max(40)
-      .regex(/^[\w-]*$/)
-      .optional(),
+    // A malformed code (only a hand-made address or form carries one) is dropped, never an error:
+    // the visitor could not correct a hidden field.
+    actionCode: actionCodeSchema,
   })
   .superRefine((value, context) => {
     const problem = passwordProblem(value.password, value.email);

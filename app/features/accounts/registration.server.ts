@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { security } from '~/config/security';
-import { contracts, customers, tariffs } from '~/db/schema';
+import { campaignFor } from '~/config/campaigns';
+import { contracts, creditLedger, customers, tariffs } from '~/db/schema';
 import { enqueueMail } from '~/features/mail/outbox.server';
 import { renderMail } from '~/features/mail/templates';
 import { allowAccountMail } from '~/features/security/login-throttle.server';
@@ -74,6 +75,16 @@ export async function registerCustomer(
       const customerId = row!.id;
       const today = berlinDate(now);
       await tx.insert(contracts).values({ customerId, tariffId: tariff.id, startDate: today, tariffSince: today });
+      const bonus = campaignFor(input.actionCode)?.startBonusCents;
+      if (bonus) {
+        await tx.insert(creditLedger).values({
+          customerId,
+          kind: 'start_bonus',
+          amountCents: bonus,
+          reference: input.actionCode!.toUpperCase(),
+          createdAt: now,
+        });
+      }
       const token = await createAccountToken(tx, customerId, 'verify-email', security.verifyEmailTokenMs, now);
       const mail = renderMail(
         {

@@ -71,6 +71,7 @@ export const accountsDe = {
   'register.done':
     'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
   'register.action-code': 'Aktionscode: {code}',
+  'register.action-code-bonus': 'Aktionscode {code}: {amount} Startguthaben für dich.',
   'register.tariff-option': '{name} – {fee}',
   'register.too-many': 'Von diesem Anschluss kamen zu viele Registrierungen. Bitte versuche es später erneut.',
 } as const;

@@ -69,6 +69,7 @@ export const accountsEn = {
   'register.submit': 'Register (subject to charges)',
   'register.done': 'Almost done! We have sent you an email. Please confirm your email address with the link in it.',
   'register.action-code': 'Action code: {code}',
+  'register.action-code-bonus': 'Action code {code}: {amount} welcome credit for you.',
   'register.tariff-option': '{name} – {fee}',
   'register.too-many': 'Too many registrations came from this connection. Please try again later.',
 } as const satisfies Record<keyof typeof accountsDe, string>;

@@ -21,6 +21,8 @@ import { AppForm } from '~/ui/form/app-form';
 import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta } from '~/ui/page-meta';
+import { actionCodePattern, campaignFor } from '~/config/campaigns';
+import { baseFeeText } from '~/features/tariffs/tariff-text';
 
 export const meta = namedPageMeta;
 
@@ -39,11 +41,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         baseFeeCents,
         baseFeePeriod,
       })),
-      actionCode: url.searchParams.get('actioncode')?.slice(0, 40) ?? '',
+      ...campaignOffer(url.searchParams.get('actioncode'), tariffs),
       done: url.searchParams.has('done'),
     },
     { headers: csrf.headers },
   );
+}
+
+/** The action code of the address, when it is well formed, and what its campaign offers. */
+function campaignOffer(requested: string | null, tariffs: readonly { id: string }[]) {
+  const actionCode = requested && actionCodePattern.test(requested) ? requested : '';
+  const campaign = campaignFor(actionCode);
+  const preselected = tariffs.find((tariff) => tariff.id === campaign?.preselectedTariffId)?.id;
+  return { actionCode, startBonusCents: campaign?.startBonusCents ?? 0, tariffId: preselected ?? tariffs[0]?.id };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -84,12 +94,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register() {
   const t = useT();
   const locale = useLocale();
-  const { csrf, tariffs, actionCode, done } = useLoaderData<typeof loader>();
+  const { csrf, tariffs, actionCode, startBonusCents, tariffId, done } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
   const [form, fields] = useForm({
     lastResult: actionData?.result,
-    defaultValue: { tariffId: tariffs[0]?.id, actionCode, phone: { regionCode: 'DE' } },
+    defaultValue: { tariffId, actionCode, phone: { regionCode: 'DE' } },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: registrationSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
@@ -108,12 +118,7 @@ export default function Register() {
     value: tariff.id,
     label: t('register.tariff-option', {
       name: locale === 'de' ? tariff.nameDe : tariff.nameEn,
-      fee:
-        tariff.baseFeePeriod === 'none'
-          ? t('price-list.none')
-          : t(tariff.baseFeePeriod === 'year' ? 'price-list.per-year' : 'price-list.per-month', {
-              amount: formatEuro(tariff.baseFeeCents, locale),
-            }),
+      fee: baseFeeText(tariff, t, locale),
     }),
   }));
   return (
@@ -125,7 +130,9 @@ export default function Register() {
         {actionCode ? (
           <p className="notice">
             <input type="hidden" name={fields.actionCode.name} value={actionCode} />
-            {t('register.action-code', { code: actionCode })}
+            {startBonusCents > 0
+              ? t('register.action-code-bonus', { code: actionCode, amount: formatEuro(startBonusCents, locale) })
+              : t('register.action-code', { code: actionCode })}
           </p>
         ) : null}
         <fieldset>

@@ -1,0 +1,23 @@
+/**
+ * Campaigns reached by an action code (`?actioncode=`; product rules: the code "is stored and can
+ * select a campaign tariff or bonus"). Codes are compared in lower case. A code not listed here is
+ * still stored with the account, for marketing to count, and changes nothing else.
+ */
+export interface Campaign {
+  /** Welcome credit booked as `start_bonus` in the ledger when the account is created. */
+  startBonusCents?: number;
+  /** The tariff the registration form offers first. */
+  preselectedTariffId?: string;
+}
+
+export const campaigns: Readonly<Record<string, Campaign>> = {
+  // The airbus partner campaign (specification, section 4: `registrieren-airbus`).
+  airbus: { startBonusCents: 1000, preselectedTariffId: 'komfort-jahr' },
+};
+
+/** What an action code looks like; anything else in the address is ignored rather than refused. */
+export const actionCodePattern = /^[\w-]{1,40}$/;
+
+export function campaignFor(actionCode: string | null | undefined): Campaign | undefined {
+  return actionCode ? campaigns[actionCode.toLowerCase()] : undefined;
+}
