@@ -1,9 +1,17 @@
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { security } from '~/config/security';
+
 /**
- * Passwords of 12 or more characters that appear near the top of published breach corpora, plus
- * shapes that are guessed first (one repeated character, a keyboard row, a counting run). Shorter
- * common passwords are already refused by the length rule.
+ * Passwords that attackers try first: zxcvbn's list of the most frequent passwords in published
+ * breach corpora (about 50,000; the few hundred that pass the length rule are kept), our own
+ * additions in German and of our brands, and shapes (one repeated character, a counting run).
+ * Shorter common passwords are already refused by the length rule.
  */
-const commonPasswords = new Set([
+const breachedPasswords = dictionary['passwords-common'].filter(
+  (password) => password.length >= security.password.minLength,
+);
+
+const ownAdditions = [
   '123456789012',
   '1234567890123',
   '12345678901234',
@@ -72,7 +80,9 @@ const commonPasswords = new Set([
   'callabike1234',
   'flinkster123',
   'flinkster1234',
-]);
+];
+
+const commonPasswords = new Set([...breachedPasswords, ...ownAdditions]);
 
 export function isCommonPassword(password: string): boolean {
   const lowered = password.toLowerCase();
