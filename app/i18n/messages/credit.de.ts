@@ -23,7 +23,7 @@ export const creditDe = {
   'credit.top-up.add-method': 'Zahlungsmittel hinterlegen',
   'credit.top-up.declined': 'Die Zahlung wurde abgelehnt. Dein Guthaben ist unverändert.',
   'credit.top-up.unavailable':
-    'Der Zahlungsdienst ist gerade nicht erreichbar. Es wurde nichts abgebucht; bitte versuche es später noch einmal.',
+    'Der Zahlungsdienst hat nicht rechtzeitig geantwortet. Sende das Formular bitte noch einmal ab: Eine Zahlung, die doch angekommen ist, wird dabei nicht ein zweites Mal abgebucht.',
   'credit.top-up.too-many':
     'Du hast in der letzten Stunde schon mehrmals aufgeladen. Bitte versuche es später noch einmal.',
   'credit.top-up.duplicate': 'Diese Aufladung wurde bereits abgeschickt. Bitte sieh in deinen Buchungen nach.',

@@ -24,7 +24,7 @@ export const creditEn = {
   'credit.top-up.add-method': 'Add a payment method',
   'credit.top-up.declined': 'The payment was declined. Your balance is unchanged.',
   'credit.top-up.unavailable':
-    'The payment service cannot be reached right now. Nothing was charged; please try again later.',
+    'The payment service did not answer in time. Please send the form again: a payment that did go through is not charged a second time.',
   'credit.top-up.too-many': 'You have topped up several times in the last hour. Please try again later.',
   'credit.top-up.duplicate': 'This top-up has already been sent. Please check your transactions.',
   'credit.top-up.expired': 'The form has expired. Please reload the page.',

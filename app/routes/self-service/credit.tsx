@@ -107,7 +107,12 @@ export async function action({ request, context }: Route.ActionArgs) {
         idempotencyKey: submission.value.idempotencyKey,
       },
     );
-    if (!outcome.ok) return { intent, result: submission.reply({ formErrors: [outcome.error] }) } as const;
+    if (!outcome.ok) {
+      // The provider did not answer: it may have charged. A retry must carry the same key, so that
+      // the provider answers with that charge instead of making a second one.
+      const retryKey = outcome.error === 'credit.top-up.unavailable' ? submission.value.idempotencyKey : undefined;
+      return { intent, result: submission.reply({ formErrors: [outcome.error] }), retryKey } as const;
+    }
     throw redirect(
       withCarriedQuery(`${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`, url.search),
     );
@@ -211,7 +216,11 @@ function TopUpForm() {
       {paymentMethod ? (
         <AppForm form={form} csrfToken={csrf}>
           <input type="hidden" name="intent" value="top-up" />
-          <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+          <input
+            type="hidden"
+            name="idempotencyKey"
+            value={(actionData?.intent === 'top-up' && actionData.retryKey) || idempotencyKey}
+          />
           <AmountChoice field={fields.amount} amounts={topUpAmounts} />
           <p className="field__hint">{t('credit.top-up.charged-to', { method: paymentMethod })}</p>
           <button type="submit" className="button" disabled={busy}>
