@@ -46,6 +46,8 @@ export async function createServices(
   });
   await content.warm();
 
+  warnAboutSandboxes(config, database.kind, logger);
+
   const redisLimits = config.env.REDIS_URL ? redisRateLimitStore(config.env.REDIS_URL, logger) : null;
   const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
 
@@ -68,4 +70,24 @@ export async function createServices(
       await database.close();
     },
   };
+}
+
+/**
+ * The payment sandboxes are the laptop's default. On a real database they are most likely a
+ * forgotten setting: a sandbox top-up raises a balance without moving money, so operators are
+ * told at every start.
+ */
+function warnAboutSandboxes(config: AppConfig, databaseKind: string, logger: Logger): void {
+  if (databaseKind === 'pglite') return;
+  const sandboxes = [
+    !config.env.PAYMENT_PROVIDER_URL && 'PAYMENT_PROVIDER_URL',
+    !config.env.BANK_VERIFICATION_URL && 'BANK_VERIFICATION_URL',
+    !config.env.SEPA_CREDITOR_ID && 'SEPA_CREDITOR_ID',
+  ].filter(Boolean);
+  if (sandboxes.length > 0) {
+    logger.warn(
+      { unset: sandboxes },
+      'payments run on the sandboxes and the test creditor identifier: no money moves; set these for production',
+    );
+  }
 }
