@@ -2,7 +2,7 @@ import { linkedContentPages, contentPagePath } from '../../app/features/content/
 import { locales } from '../../app/i18n/locales';
 import { pageIds, pagePath, pages } from '../../app/i18n/route-table';
 import { translator } from '../../app/i18n/translate';
-import { startAppServer } from './support/app-server';
+import { startAppServer } from '../support/app-server';
 import { expect, test as base } from './support/test';
 
 const publicPages = pageIds.filter((id) => pages[id].indexable);
