@@ -46,7 +46,11 @@ export async function createServices(
   });
   await content.warm();
 
-  const redisLimits = config.env.REDIS_URL ? redisRateLimitStore(config.env.REDIS_URL, logger) : null;
+  const redisLimits = config.env.REDIS_URL
+    ? redisRateLimitStore(config.env.REDIS_URL, logger, { keyPrefix: config.env.REDIS_KEY_PREFIX })
+    : null;
+  // Limits are shared from the first request on, unless Redis is down at start (then: a warning).
+  await redisLimits?.ready();
   const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
 
   return {

@@ -29,6 +29,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
+  /** Put before every Redis key: deployments that share one Redis (brands, staging) keep their counts apart. */
+  REDIS_KEY_PREFIX: z.string().default(''),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Kundenservice <kundenservice@example.com>'),
   /** Receives a copy of every bike report; a placeholder per brand when unset (config/bike-reports.ts). */
