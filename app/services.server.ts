@@ -24,6 +24,7 @@ export async function createServices(
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,
+    poolSize: config.env.DATABASE_POOL_SIZE,
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
   });
   await database.migrate();
