@@ -34,7 +34,7 @@ export interface RequestScope {
   requestId: string;
   nonce: string;
   logger: Logger;
-  /** The client's address, for rate limits (X-Forwarded-For only with TRUST_PROXY=1). */
+  /** The client's address, for rate limits (the load balancer's X-Forwarded-For entry with TRUST_PROXY=1). */
   clientIp: string;
 }
 

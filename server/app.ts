@@ -14,6 +14,7 @@ import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
 import { startOutboxWorker } from '~/features/mail/outbox-worker.server';
 import { startSmsOutboxWorker } from '~/features/personal-data/sms-worker.server';
+import { clientIp } from './client-ip';
 import { createNonceSource } from './nonce';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
 import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
@@ -316,13 +317,6 @@ function pathOf(url: string | undefined): string {
   const raw = url ?? '/';
   const query = raw.indexOf('?');
   return query < 0 ? raw : raw.slice(0, query);
-}
-
-/** The client's address; behind a trusted proxy the first X-Forwarded-For entry. */
-function clientIp(req: IncomingMessage, trustProxy: boolean): string {
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustProxy && typeof forwarded === 'string') return forwarded.split(',')[0]!.trim();
-  return req.socket.remoteAddress ?? 'unknown';
 }
 
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
