@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { openDatabase } from '~/db/client.server';
@@ -11,6 +10,7 @@ import { renderMail } from '~/features/mail/templates';
 import { pages } from '~/i18n/route-table';
 import { startAppServers, type AppServer } from '../support/app-server';
 import { logLines, scaledOutEnv } from '../support/scaled-out';
+import { deleteRedisKeys } from '../support/scratch-services.mjs';
 import { startSmtpServer } from '../support/smtp-server';
 import { createPostgresDatabase } from '../support/test-databases';
 import { createVisitor, logIn } from '../support/visitor';
@@ -140,17 +140,3 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
     });
   },
 );
-
-async function deleteRedisKeys(url: string, prefix: string): Promise<void> {
-  const redis = new Redis(url);
-  try {
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-      if (keys.length > 0) await redis.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
-  } finally {
-    redis.disconnect();
-  }
-}
