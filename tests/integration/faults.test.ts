@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brandProfiles } from '~/config/brand';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { outbox, sessions } from '~/db/schema';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { hashToken } from '~/features/accounts/sessions.server';
+import { enqueueMail } from '~/features/mail/outbox.server';
+import { renderMail } from '~/features/mail/templates';
 import { pages } from '~/i18n/route-table';
 import { startAppServers, type AppServer } from '../support/app-server';
 import { freePort } from '../support/free-port';
@@ -63,6 +66,16 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       /** Session tokens of the logins that were answered with success: each is a committed write. */
       const acknowledged: string[] = [];
       let loadEndsAt = Number.POSITIVE_INFINITY;
+      // Slow enough that the mail workers are in the middle of a round, a transaction open, at the restart.
+      const smtp = await startSmtpServer({ port: smtpPort, delayMs: 150 });
+      const recipients = Array.from({ length: 40 }, (_, i) => `restart-${i}@example.org`);
+      for (const recipient of recipients) {
+        await enqueueMail(
+          database.db,
+          recipient,
+          renderMail({ kind: 'reset-password', url: 'https://x.example/' }, 'de', brandProfiles.cab),
+        );
+      }
       const load = driveLoad([a, b], () => loadEndsAt, outcomes, acknowledged);
 
       await delay(2_000);
@@ -74,6 +87,12 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       const upAt = Date.now();
       loadEndsAt = upAt + recoveryBoundMs + 5_000;
       await load;
+
+      // Queued mails are not lost either: each goes out at least once (a round cut short is sent again).
+      const delivered = () =>
+        recipients.filter((recipient) => smtp.received.some((mail) => mail.to.includes(recipient)));
+      await expect.poll(() => delivered().length, { timeout: 30_000 }).toBe(recipients.length);
+      await smtp.close();
 
       const unanswered = outcomes.filter((outcome) => outcome.error !== undefined);
       expect(unanswered, 'every request got an answer in time').toEqual([]);
@@ -96,7 +115,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
         .from(sessions)
         .where(inArray(sessions.idHash, acknowledged.map(hashToken)));
       expect(kept[0]?.n).toBe(acknowledged.length);
-    });
+    }, 90_000);
 
     it('with Redis down, limits failed logins per instance with one warning each, and everything else works', async () => {
       await redis.stop();
