@@ -2,14 +2,10 @@ import { Redis } from 'ioredis';
 import type { Logger } from '~/platform/logger.server';
 import { memoryRateLimitStore, type RateLimitStore } from './store';
 
-export interface RedisRateLimitOptions {
-  /** Put before every key, so that several deployments (brands, staging) can share one Redis. */
-  keyPrefix?: string;
-  /** How long one command may take before this request uses the instance's own limits instead. */
-  commandTimeoutMs?: number;
-  /** After a failed command, how long the instance's own limits are used before Redis is tried again. */
-  retryAfterMs?: number;
-}
+/** How long one command may take before the request uses the instance's own limits instead. */
+const commandTimeoutMs = 500;
+/** After a failed command, how long the instance's own limits answer before Redis is asked again. */
+const retryAfterMs = 5_000;
 
 /**
  * Rate limits shared by all instances through Redis. When Redis cannot be reached, the limits fall
@@ -21,7 +17,8 @@ export interface RedisRateLimitOptions {
 export function redisRateLimitStore(
   url: string,
   logger: Pick<Logger, 'warn' | 'info'>,
-  { keyPrefix = '', commandTimeoutMs = 500, retryAfterMs = 5_000 }: RedisRateLimitOptions = {},
+  /** Put before every key, so that several deployments (brands, staging) can share one Redis. */
+  { keyPrefix = '' }: { keyPrefix?: string } = {},
 ): RateLimitStore & {
   /** Resolves true once Redis answers, false when the first connection attempt fails. */
   ready(): Promise<boolean>;
