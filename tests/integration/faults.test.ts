@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
 import { outbox, sessions } from '~/db/schema';
@@ -47,7 +47,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       [postgres, redis, smtpPort] = await Promise.all([startPrivatePostgres(), startPrivateRedis(), freePort()]);
       [a, b] = (await startAppServers(2, {
         ...scaledOutEnv({ databaseUrl: postgres.url, redisUrl: redis.url }),
-        // Nothing listens there until the SMTP test starts a server on that port.
+        // Nothing listens there but the SMTP servers that single tests start on that port.
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
         // "Redis reachable again" is an info line.
         LOG_LEVEL: 'info',
@@ -68,6 +68,7 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       let loadEndsAt = Number.POSITIVE_INFINITY;
       // Slow enough that the mail workers are in the middle of a round, a transaction open, at the restart.
       const smtp = await startSmtpServer({ port: smtpPort, delayMs: 150 });
+      onTestFinished(() => smtp.close());
       const recipients = Array.from({ length: 40 }, (_, i) => `restart-${i}@example.org`);
       for (const recipient of recipients) {
         await enqueueMail(
@@ -92,7 +93,6 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       const delivered = () =>
         recipients.filter((recipient) => smtp.received.some((mail) => mail.to.includes(recipient)));
       await expect.poll(() => delivered().length, { timeout: 30_000 }).toBe(recipients.length);
-      await smtp.close();
 
       const unanswered = outcomes.filter((outcome) => outcome.error !== undefined);
       expect(unanswered, 'every request got an answer in time').toEqual([]);
@@ -173,15 +173,12 @@ describe.skipIf(!TEST_DATABASE_URL || !TEST_REDIS_URL)(
       expect((await resetMail())[0]).toMatchObject({ attempts: 0, sentAt: null });
 
       const smtp = await startSmtpServer({ port: smtpPort });
-      try {
-        const toDemo = () => smtp.received.filter((mail) => mail.to.includes(demoEmail));
-        await expect.poll(() => toDemo().length, { timeout: 15_000 }).toBe(1);
-        await delay(3_000);
-        expect(toDemo()).toHaveLength(1);
-        expect((await resetMail())[0]).toMatchObject({ attempts: 1, lastError: null });
-      } finally {
-        await smtp.close();
-      }
+      onTestFinished(() => smtp.close());
+      const toDemo = () => smtp.received.filter((mail) => mail.to.includes(demoEmail));
+      await expect.poll(() => toDemo().length, { timeout: 15_000 }).toBe(1);
+      await delay(3_000);
+      expect(toDemo()).toHaveLength(1);
+      expect((await resetMail())[0]).toMatchObject({ attempts: 1, lastError: null });
     });
 
     const demoLogin = (instance: AppServer) => ({
