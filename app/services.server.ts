@@ -24,6 +24,7 @@ export async function createServices(
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,
+    poolSize: config.env.DATABASE_POOL_SIZE,
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
   });
   await database.migrate();
@@ -48,7 +49,11 @@ export async function createServices(
 
   warnAboutSandboxes(config, database.kind, logger);
 
-  const redisLimits = config.env.REDIS_URL ? redisRateLimitStore(config.env.REDIS_URL, logger) : null;
+  const redisLimits = config.env.REDIS_URL
+    ? redisRateLimitStore(config.env.REDIS_URL, logger, { keyPrefix: config.env.REDIS_KEY_PREFIX })
+    : null;
+  // Limits are shared from the first request on, unless Redis is down at start (then: a warning).
+  await redisLimits?.ready();
   const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
 
   return {

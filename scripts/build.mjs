@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // The one way the app gets built: `react-router build`, then a stamp of the sources it was built
 // from (build/.source-stamp). `npm start`, the tests and the benchmarks build only when the stamp
-// no longer matches; `npm run build` (this file run directly) always builds.
+// no longer matches; `npm run build` (this file run directly) always builds, and
+// `node scripts/build.mjs --if-changed` only when the stamp no longer matches.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -56,7 +57,7 @@ export function ensureBuild({ force = false } = {}) {
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   try {
-    ensureBuild({ force: true });
+    ensureBuild({ force: !process.argv.includes('--if-changed') });
   } catch (error) {
     console.error(error.message);
     process.exit(1);

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `npm test`: every check that can fail, in order — typecheck, lint, unit and integration tests
-// (Vitest, on PGlite and, with TEST_DATABASE_URL, on PostgreSQL), production build, end-to-end
-// tests in Chromium (Playwright). Every stage runs even after a failure, so one run shows all
-// problems; the exit code is non-zero if any stage failed. The last line sums up the test counts.
+// `npm test`: every check that can fail, in order — typecheck, lint, production build, unit and
+// integration tests (Vitest, on PGlite and, with TEST_DATABASE_URL and TEST_REDIS_URL, on
+// PostgreSQL and Redis; integration tests start the built app), end-to-end tests in Chromium
+// (Playwright). Every stage runs even after a failure, so one run shows all problems; the exit
+// code is non-zero if any stage failed. The last line sums up the test counts.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,12 +21,12 @@ const stages = [
   ['typecheck', bin('tsc'), ['--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['format', bin('prettier'), ['--check', '.']],
+  ['build', process.execPath, [path.join('scripts', 'build.mjs')]],
   [
     'unit and integration',
     bin('vitest'),
     ['run', '--reporter=default', '--reporter=json', `--outputFile=${results}/vitest.json`],
   ],
-  ['build', process.execPath, [path.join('scripts', 'build.mjs')]],
   ['end-to-end', bin('playwright'), ['test']],
 ];
 

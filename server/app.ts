@@ -55,7 +55,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const shutdown = () =>
     (closing ??= (async () => {
       logger.info('shutting down: finishing requests in flight');
-      listener.draining = true;
+      listener.drain();
       await new Promise<void>((resolve) => {
         const force = setTimeout(() => server.closeAllConnections(), 10_000);
         server.close(() => {
@@ -75,8 +75,11 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
 
 interface Listener {
   handle(req: IncomingMessage, res: ServerResponse): void;
-  /** While shutting down, keep-alive connections are closed after their current answer. */
-  draining: boolean;
+  /**
+   * Shutting down: every answer from now on closes its keep-alive connection, the answers of the
+   * requests in flight included, so that the server closes as soon as they are done.
+   */
+  drain(): void;
 }
 
 function createListener(config: AppConfig, services: AppServices): Listener {
@@ -107,8 +110,14 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     );
   }
 
+  let draining = false;
+  // Rendered answers take a while; cached ones are written at once and are never in flight.
+  const inFlight = new Set<ServerResponse>();
   const listener: Listener = {
-    draining: false,
+    drain() {
+      draining = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
     handle(req, res) {
       const started = performance.now();
       const incomingId = req.headers['x-request-id'];
@@ -119,7 +128,9 @@ function createListener(config: AppConfig, services: AppServices): Listener {
       }
       res.setHeader('X-Request-Id', requestId);
       for (const [name, value] of common) res.setHeader(name, value);
-      if (listener.draining) res.setHeader('Connection', 'close');
+      if (draining) res.setHeader('Connection', 'close');
+      inFlight.add(res);
+      res.on('close', () => inFlight.delete(res));
       res.on('finish', () => logRequest(requestId, req.method, req.url, res.statusCode, started));
       route(req, res, requestId).catch((error: unknown) => {
         logger.error({ err: error, reqId: requestId }, 'request failed');
@@ -157,7 +168,7 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     } else if (page.vary) {
       headers.push('Vary', page.vary);
     }
-    if (listener.draining) headers.push('Connection', 'close');
+    if (draining) headers.push('Connection', 'close');
     headers.push('Content-Length', String(body.length));
     res.writeHead(page.status, headers).end(method === 'HEAD' ? undefined : body);
     return true;

@@ -28,7 +28,11 @@ const envSchema = z.object({
   CLIENT: z.enum(brands).default('cab'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /** Connections each instance keeps to DATABASE_URL at most; instances × this must fit the server's limit. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: optionalUrl,
+  /** Put before every Redis key: deployments that share one Redis (brands, staging) keep their counts apart. */
+  REDIS_KEY_PREFIX: z.string().default(''),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('Kundenservice <kundenservice@example.com>'),
   /** Receives a copy of every bike report; a placeholder per brand when unset (config/bike-reports.ts). */

@@ -68,8 +68,13 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // A server restart kills idle connections; the pool drops them and opens new ones on demand.
-  pool.on('error', (error) => options.onPoolError?.(error));
+  // A server restart or failover ends every connection: idle ones, and ones checked out for a
+  // transaction. pg emits 'error' on a checked-out client, and an 'error' event nobody listens to
+  // ends the process; so every client gets a listener of its own. A broken client is dropped when
+  // it is released, and the pool opens new connections on demand.
+  pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  // The pool passes on the errors of its idle clients too; their own listener has reported them.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db,

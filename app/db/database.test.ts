@@ -38,6 +38,27 @@ describe.each(databaseBackends)('database on %s', (backend) => {
   });
 
   if (backend === 'postgres') {
+    it('survives the server ending a connection in the middle of a transaction, and reconnects', async () => {
+      const lost: Error[] = [];
+      database = await createTestDatabase('postgres', false);
+      const handle = await openDatabase({ databaseUrl: database.url, poolSize: 2, onPoolError: (e) => lost.push(e) });
+      try {
+        const transaction = handle.db.transaction(async (tx) => {
+          const result = await tx.execute(sql`select pg_backend_pid() as pid`);
+          const { pid } = firstRow(result) as { pid: number };
+          // As a restart does: the server ends the connection while the transaction waits between statements.
+          await database!.handle.db.execute(sql`select pg_terminate_backend(${pid})`);
+          await expect.poll(() => lost.length).toBe(1);
+          await tx.execute(sql`select 1`);
+        });
+        await expect(transaction).rejects.toThrow();
+        expect(lost[0]?.message).toMatch(/terminating connection/);
+        expect(await handle.ping()).toBe(true);
+      } finally {
+        await handle.close();
+      }
+    });
+
     it('lets two instances that start together migrate safely', async () => {
       database = await createTestDatabase('postgres', false);
       const second = await openDatabase({ databaseUrl: database.url, poolSize: 2 });

@@ -30,7 +30,7 @@ function run(url, seconds, latencies) {
 }
 
 /** CPU seconds (user + system, all threads) a process has used so far, or undefined without /proc. */
-function processCpuSeconds(pid) {
+export function processCpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -41,12 +41,13 @@ function processCpuSeconds(pid) {
   }
 }
 
-function percentile(sorted, p) {
+export function percentile(sorted, p) {
   if (sorted.length === 0) return undefined;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-const ms = (value) => (value === undefined ? undefined : Math.round(value * 100) / 100);
+/** Milliseconds to two decimals. */
+export const roundMs = (value) => (value === undefined ? undefined : Math.round(value * 100) / 100);
 
 /**
  * Loads every target ({ key, url, pid }) in turns and returns, per key: requests per second, latency
@@ -105,10 +106,10 @@ export async function measureInTurns(targets, { onRound } = {}) {
       requestsPerSecond: Math.round(total.answered / total.seconds),
       requestsTotal: total.answered,
       latencyMs: {
-        p50: ms(percentile(sorted, 50)),
-        p90: ms(percentile(sorted, 90)),
-        p99: ms(percentile(sorted, 99)),
-        max: ms(sorted.at(-1)),
+        p50: roundMs(percentile(sorted, 50)),
+        p90: roundMs(percentile(sorted, 90)),
+        p99: roundMs(percentile(sorted, 99)),
+        max: roundMs(sorted.at(-1)),
       },
       cpuMicrosPerRequest: {
         server: serverCpuKnown ? perRequestMicros(total.serverCpu) : undefined,

@@ -10,7 +10,7 @@ import {
   registerByRequest,
   type NewCustomer,
 } from './support/accounts';
-import { startAppServer, type AppServer } from './support/app-server';
+import { startAppServer, type AppServer } from '../support/app-server';
 import { expect, test, waitForHydration } from './support/test';
 
 /** Issue 3, "Accounts": registration, email verification, login, logout and password reset. */

@@ -2,7 +2,7 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
-import { startAppServer, type AppServer } from './support/app-server';
+import { startAppServer, type AppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration } from './support/test';
 
 /** Issue 5: consent dialog, page views (Matomo HTTP API) and the browser's error reports. */

@@ -5,7 +5,7 @@ import { pages } from '../../app/i18n/route-table';
 import { formatDate } from '../../app/i18n/translate';
 import { berlinDate } from '../../app/platform/berlin-date';
 import { demoCustomer, newCustomer, readMail, registerByRequest } from './support/accounts';
-import { startAppServer } from './support/app-server';
+import { startAppServer } from '../support/app-server';
 import { expect, test, waitForHydration, type AppUnderTest } from './support/test';
 
 /** Issue 4, "Self-service area": contract, cancellation button (§312k BGB), tariff and tariff change. */

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { demoCustomer } from './support/accounts';
-import { startAppServer } from './support/app-server';
+import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
 /**

@@ -4,7 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { sessionCookieName } from '../../app/platform/cookies';
 import { linkInMail, newCustomer, readMail, registerByRequest, type NewCustomer } from './support/accounts';
-import { startAppServer } from './support/app-server';
+import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
 /**

@@ -2,7 +2,7 @@ import { linkedContentPages, contentPagePath } from '../../app/features/content/
 import { locales } from '../../app/i18n/locales';
 import { pageIds, pagePath, pages } from '../../app/i18n/route-table';
 import { translator } from '../../app/i18n/translate';
-import { e2ePreviewSecret, startAppServer } from './support/app-server';
+import { startAppServer, testPreviewSecret } from '../support/app-server';
 import { expect, test as base } from './support/test';
 
 const publicPages = pageIds.filter((id) => pages[id].indexable);
@@ -70,7 +70,7 @@ base.describe('brand cab', () => {
     expect((await request.get('/preview/page?slug=faq&locale=de')).status()).toBe(404);
     expect((await request.get('/preview/page?slug=faq&locale=de&secret=guessed-wrong')).status()).toBe(404);
 
-    const response = await page.goto(`/preview/page?slug=faq&locale=en&secret=${e2ePreviewSecret}`);
+    const response = await page.goto(`/preview/page?slug=faq&locale=en&secret=${testPreviewSecret}`);
     expect(response?.status()).toBe(200);
     expect(new URL(page.url()).search).toBe('?slug=faq&locale=en');
     await expect(page.getByRole('status')).toBeVisible();

@@ -7,8 +7,15 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** A real SMTP server on a free local port that keeps what it receives; `refuse` makes it reject mails. */
-export async function startSmtpServer() {
+export interface SmtpServerOptions {
+  /** A port to listen on (a server that comes back where the app expects it); a free one by default. */
+  port?: number;
+  /** How long accepting each mail takes, so that senders overlap. */
+  delayMs?: number;
+}
+
+/** A real SMTP server on a local port that keeps what it receives; `refuse` makes it reject mails. */
+export async function startSmtpServer({ port = 0, delayMs = 0 }: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
   let refusing = false;
   const server = new SMTPServer({
@@ -20,19 +27,24 @@ export async function startSmtpServer() {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if (refusing) return callback(new Error('451 try again later'));
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
+        setTimeout(() => {
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          callback();
+        }, delayMs);
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(port, '127.0.0.1', resolve);
+  });
+  const { port: listening } = server.server.address() as AddressInfo;
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     received,
     refuse(value = true) {
       refusing = value;

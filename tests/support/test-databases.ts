@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '~/db/client.server';
+import { createScratchDatabase } from './scratch-services.mjs';
 
 /**
  * The database backends an integration test runs against: always embedded PGlite, and the real
@@ -42,22 +41,7 @@ export async function createTestDatabase(backend: 'pglite' | 'postgres', migrate
 export async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  return createScratchDatabase(serverUrl, 'test');
 }
 
 let template: Promise<PGlite> | undefined;

@@ -9,14 +9,22 @@ import { drainOutbox } from './outbox.server';
 export function startOutboxWorker(services: AppServices, intervalMs = 2_000): () => Promise<void> {
   const { transport } = services.mail;
   if (!transport) return async () => {};
+  const { logger } = services;
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
+  // An outage (SMTP server or database down) is logged when it starts and when it ends, not every round.
+  let failing = false;
   const tick = () => {
     running = drainOutbox(services.database.db, transport, services.config.env.MAIL_FROM)
       .then((sent) => {
-        if (sent > 0) services.logger.info({ sent }, 'mails sent');
+        if (failing) logger.info('mail rounds work again');
+        failing = false;
+        if (sent > 0) logger.info({ sent }, 'mails sent');
       })
-      .catch((error: unknown) => services.logger.warn({ err: error }, 'mail round failed; retrying later'))
+      .catch((error: unknown) => {
+        if (!failing) logger.warn({ err: error }, 'mail round failed; mails wait in the outbox, retrying');
+        failing = true;
+      })
       .finally(() => {
         if (!stopped) timer = setTimeout(tick, intervalMs);
       });

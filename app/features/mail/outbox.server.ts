@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { outbox } from '~/db/schema';
-import type { MailTransport } from '~/platform/mail/transport.server';
+import { MailServerUnreachableError, type MailTransport } from '~/platform/mail/transport.server';
 import type { RenderedMail } from './templates';
 
 /** A database handle or an open transaction: mails are written in the change's own transaction. */
@@ -20,8 +20,11 @@ export function retryDelayMs(attempts: number): number {
 
 /**
  * Sends due mails once each. Rows are claimed with FOR UPDATE SKIP LOCKED, so several workers (one
- * per instance) never send the same mail; a failed send is retried later with backoff. Returns the
- * number of mails sent.
+ * per instance) never send the same mail; a mail the SMTP server refuses is retried later with
+ * backoff. When no SMTP server answers at all, the round stops and its mails keep their place and
+ * their attempts: they go out in the first round after the server is back, not after a backoff
+ * that grew during the outage. Returns the number of mails sent; throws the
+ * `MailServerUnreachableError` after recording what was sent before it.
  */
 export async function drainOutbox(
   db: Database,
@@ -29,7 +32,8 @@ export async function drainOutbox(
   from: string,
   { batchSize = 20, now = () => new Date() } = {},
 ): Promise<number> {
-  return db.transaction(async (tx) => {
+  let unreachable: MailServerUnreachableError | undefined;
+  const sent = await db.transaction(async (tx) => {
     const due = await tx
       .select()
       .from(outbox)
@@ -47,6 +51,14 @@ export async function drainOutbox(
           .where(eq(outbox.id, mail.id));
         sent++;
       } catch (error) {
+        if (error instanceof MailServerUnreachableError) {
+          unreachable = error;
+          await tx
+            .update(outbox)
+            .set({ lastError: error.message.slice(0, 500) })
+            .where(eq(outbox.id, mail.id));
+          break;
+        }
         const attempts = mail.attempts + 1;
         await tx
           .update(outbox)
@@ -60,6 +72,8 @@ export async function drainOutbox(
     }
     return sent;
   });
+  if (unreachable) throw unreachable;
+  return sent;
 }
 
 /** Newest mails first, for the development mailbox page. */

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { outbox } from '~/db/schema';
 import { openDatabase } from '~/db/client.server';
-import { smtpTransport } from '~/platform/mail/transport.server';
+import { MailServerUnreachableError, smtpTransport } from '~/platform/mail/transport.server';
+import { freePort } from '../../../tests/support/free-port';
 import { startSmtpServer } from '../../../tests/support/smtp-server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { drainOutbox, enqueueMail, retryDelayMs } from './outbox.server';
@@ -54,6 +55,27 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     expect(await drainOutbox(database.handle.db, transport, from, { now: later })).toBe(1);
     transport.close();
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('keeps mails in place, attempts uncounted, while no SMTP server answers, and sends them once one does', async () => {
+    database = await createTestDatabase(backend);
+    const port = await freePort();
+    const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+    await enqueueMail(database.handle.db, 'erika@example.org', mail('https://x.example/1'));
+    await enqueueMail(database.handle.db, 'max@example.org', mail('https://x.example/2'));
+    await expect(drainOutbox(database.handle.db, transport, from)).rejects.toThrow(MailServerUnreachableError);
+    const waiting = await database.handle.db.select().from(outbox).orderBy(outbox.recipient);
+    expect(waiting.map(({ attempts, sentAt }) => ({ attempts, sentAt }))).toEqual([
+      { attempts: 0, sentAt: null },
+      { attempts: 0, sentAt: null },
+    ]);
+    expect(waiting[0]?.lastError).toMatch(/mail server unreachable/);
+
+    smtp = await startSmtpServer({ port });
+    // The next round, not a backoff later.
+    expect(await drainOutbox(database.handle.db, transport, from)).toBe(2);
+    transport.close();
+    expect(smtp.received.map((received) => received.to[0]).sort()).toEqual(['erika@example.org', 'max@example.org']);
   });
 
   if (backend === 'postgres') {

@@ -1,4 +1,4 @@
-import { startAppServer } from './app-server';
+import { startAppServer } from '../../support/app-server';
 
 /**
  * Builds the app when needed and starts the server most specs share (brand cab, embedded PGlite in a
@@ -7,5 +7,7 @@ import { startAppServer } from './app-server';
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const server = await startAppServer();
   process.env.E2E_BASE_URL = server.url;
-  return () => server.stop();
+  return async () => {
+    await server.stop();
+  };
 }

@@ -1,6 +1,6 @@
 import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
 import { consentValue, type ConsentChoice } from '../../../app/features/consent/consent-cookie';
-import { startAppServer } from './app-server';
+import { startAppServer } from '../../support/app-server';
 import { startProxiedDatabase, type ProxiedDatabase } from './database';
 
 export { expect };

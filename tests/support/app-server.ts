@@ -1,0 +1,177 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { freePort } from './free-port';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const startScript = path.join(root, 'scripts', 'start.mjs');
+const buildScript = path.join(root, 'scripts', 'build.mjs');
+const startTimeoutMs = 180_000;
+
+/** The draft-preview secret of every server the tests start, so that a test can open a preview. */
+export const testPreviewSecret = 'test-preview-secret-not-for-production';
+
+export interface AppServer {
+  url: string;
+  /** Everything the process wrote to stdout and stderr so far (JSON log lines at LOG_LEVEL=warn). */
+  logs(): string;
+  /**
+   * SIGTERM (the server finishes requests in flight and closes the database), SIGKILL after 10 s;
+   * resolves with how the process ended.
+   */
+  stop(): Promise<ProcessExit>;
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+/**
+ * Starts `node scripts/start.mjs` (the app is built first when the sources changed) on a free port
+ * with a fresh, empty DATA_DIR, and resolves once GET /health answers 200. `env` adds to or
+ * overrides the defaults, e.g. `{ CLIENT: 'flinkster' }` or `{ DATABASE_URL }`.
+ */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  const [server] = await startAppServers(1, env);
+  return server!;
+}
+
+/**
+ * Starts `count` instances at the same moment, as a process manager starting a scaled-out
+ * deployment does: same environment, each on its own port with its own DATA_DIR. For several
+ * instances `env` names the shared PostgreSQL (`DATABASE_URL`) and secrets.
+ */
+export async function startAppServers(count: number, env: Record<string, string> = {}): Promise<AppServer[]> {
+  // One start at a time: a start may rebuild build/, which another start must not read half-written.
+  return withStartLock(async () => {
+    await buildIfChanged();
+    const starts = await Promise.allSettled(Array.from({ length: count }, () => spawnApp(env)));
+    const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
+    const failure = starts.find((start) => start.status === 'rejected');
+    if (failure) {
+      await Promise.all(started.map((server) => server.stop()));
+      throw failure.reason;
+    }
+    return started;
+  });
+}
+
+async function buildIfChanged(): Promise<void> {
+  try {
+    await promisify(execFile)(process.execPath, [buildScript, '--if-changed'], { cwd: root, maxBuffer: 64 << 20 });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`The app could not be built:\n${stdout}${stderr}`);
+  }
+}
+
+async function spawnApp(env: Record<string, string>): Promise<AppServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-data-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [startScript], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      // Links in mails (verification, password reset) lead back to this server.
+      PUBLIC_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      CLIENT: 'cab',
+      DATABASE_URL: '',
+      CMS_URL: '',
+      PREVIEW_SECRET: testPreviewSecret,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitForHealth(url, child);
+  } catch (error) {
+    await terminate(child);
+    await rm(dataDir, { recursive: true, force: true });
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+  }
+  return {
+    url,
+    logs: () => output,
+    async stop() {
+      const exit = await terminate(child);
+      await rm(dataDir, { recursive: true, force: true });
+      return exit;
+    },
+  };
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + startTimeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The app server exited with code ${child.exitCode} while starting`);
+    try {
+      const response = await fetch(`${url}/health`);
+      if (response.status === 200) return;
+    } catch {
+      // Not listening yet.
+    }
+    await delay(200);
+  }
+  throw new Error(`The app server at ${url} was not healthy within ${startTimeoutMs / 1000} s`);
+}
+
+/** SIGTERM, then SIGKILL after 10 s; resolves with how the process ended (also when it already had). */
+async function terminate(child: ChildProcess): Promise<ProcessExit> {
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+  return { code: child.exitCode, signal: child.signalCode };
+}
+
+/**
+ * Runs `task` while holding a lock file shared by the runner and its workers. The file names the
+ * holder's pid, so a lock left behind by a killed run is recognised and taken over.
+ */
+async function withStartLock<T>(task: () => Promise<T>): Promise<T> {
+  const lock = path.join(os.tmpdir(), `app-start-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.lock`);
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: 'wx' });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
+      if (holder && !isAlive(holder)) await rm(lock, { force: true });
+      else await delay(100);
+    }
+  }
+  try {
+    return await task();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,9 @@
+export interface ScratchDatabase {
+  name: string;
+  /** Connection string of the new database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+export function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase>;
+export function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void>;
