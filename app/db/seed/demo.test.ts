@@ -1,0 +1,158 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { testServices } from '../../../tests/support/route-harness';
+import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
+import type { DatabaseHandle } from '../client.server';
+import { contracts, creditLedger, customers, paymentMethods, payments, vouchers } from '../schema';
+import { defaultDemoPassword, demoEmail, demoVouchers, seedDemoData } from './demo.server';
+import { seedReferenceData } from './seed.server';
+import { loadConfig } from '~/config/env.server';
+import { accountContext } from '~/features/accounts/account-context';
+import { logIn } from '~/features/accounts/login.server';
+import { createServices } from '~/services.server';
+
+/**
+ * The demo customer (README "Run it", docs/decisions/0003 and 0006): seeded on the embedded
+ * database unless DEMO_SEED=0, on a DATABASE_URL (PostgreSQL) database only with DEMO_SEED=1;
+ * password `Fahrrad-Sommer-2026` or DEMO_PASSWORD; idempotent.
+ *
+ * The decision has no function of its own: it is inline in `seedDemoData` and reads the database
+ * handle's `kind` (`openDatabase` answers `postgres` exactly when DATABASE_URL is set). So it is
+ * tested through `seedDemoData`, with the test database's handle labelled as the kind in question.
+ */
+
+describe.each(databaseBackends)('demo seed on %s', (backend) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  async function setUp() {
+    database = await createTestDatabase(backend);
+    await seedReferenceData(database.handle.db);
+  }
+  /** The test database as the kind of database the server would have opened. */
+  const handleAs = (kind: DatabaseHandle['kind']): DatabaseHandle => ({ ...database.handle, kind });
+  const servicesWith = (env: Record<string, string> = {}) => testServices(database.handle, env);
+  const seed = (kind: DatabaseHandle['kind'], env: Record<string, string> = {}) =>
+    seedDemoData(handleAs(kind), servicesWith(env).config);
+
+  /** Everything the demo seed writes, in a stable order. */
+  async function demoRows() {
+    const db = database.handle.db;
+    return {
+      customers: await db.select().from(customers).orderBy(asc(customers.id)),
+      contracts: await db.select().from(contracts).orderBy(asc(contracts.id)),
+      ledger: await db.select().from(creditLedger).orderBy(asc(creditLedger.createdAt), asc(creditLedger.id)),
+      paymentMethods: await db.select().from(paymentMethods).orderBy(asc(paymentMethods.id)),
+      payments: await db.select().from(payments).orderBy(asc(payments.id)),
+      vouchers: await db.select().from(vouchers).orderBy(asc(vouchers.code)),
+    };
+  }
+
+  const tryLogin = (password: string) =>
+    logIn(accountContext(servicesWith()), { email: demoEmail, password, ip: '192.0.2.1', userAgent: 'test' });
+
+  it('is idempotent: a second start leaves one demo customer, one contract and the same ledger', async () => {
+    await setUp();
+    const first = await seed(backend, { DEMO_SEED: '1' });
+    expect(first).toEqual({ email: demoEmail, password: defaultDemoPassword });
+    const afterFirst = await demoRows();
+
+    expect(afterFirst.customers).toHaveLength(1);
+    const demo = afterFirst.customers[0]!;
+    expect(demo).toMatchObject({ email: demoEmail, firstName: 'Dana' });
+    expect(demo.emailVerifiedAt).toBeInstanceOf(Date);
+    expect(afterFirst.contracts).toMatchObject([{ customerId: demo.id, state: 'active', tariffId: 'komfort-monat' }]);
+    expect(afterFirst.paymentMethods).toMatchObject([{ customerId: demo.id, kind: 'sepa', active: true }]);
+    expect(afterFirst.payments).toHaveLength(2);
+    // Start bonus, two top-ups, a voucher and 24 rides.
+    expect(afterFirst.ledger).toHaveLength(28);
+    expect(afterFirst.ledger.every((entry) => entry.customerId === demo.id)).toBe(true);
+    expect(afterFirst.vouchers.map((voucher) => voucher.code).sort()).toEqual(
+      Object.values(demoVouchers)
+        .map((voucher) => voucher.code)
+        .sort(),
+    );
+
+    const second = await seed(backend, { DEMO_SEED: '1' });
+    expect(second).toEqual(first);
+    expect(await demoRows()).toEqual(afterFirst);
+
+    // The README's password opens the demo account.
+    expect(await tryLogin(defaultDemoPassword)).toMatchObject({ ok: true, customerId: demo.id });
+  });
+
+  it('uses DEMO_PASSWORD when given, instead of the README password', async () => {
+    await setUp();
+    const password = 'Eigenes Passwort für die Vorführung';
+    expect(await seed('pglite', { DEMO_PASSWORD: password })).toEqual({ email: demoEmail, password });
+
+    const [demo] = await database.handle.db.select().from(customers).where(eq(customers.email, demoEmail));
+    expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await tryLogin(password)).toMatchObject({ ok: true, customerId: demo!.id });
+    expect(await tryLogin(defaultDemoPassword)).toEqual({ ok: false, error: 'login.invalid' });
+  });
+
+  it.each([
+    { kind: 'pglite', DEMO_SEED: undefined, setting: 'unset', seeded: true },
+    { kind: 'pglite', DEMO_SEED: '1', setting: '1', seeded: true },
+    { kind: 'pglite', DEMO_SEED: '0', setting: '0', seeded: false },
+    { kind: 'postgres', DEMO_SEED: undefined, setting: 'unset', seeded: false },
+    { kind: 'postgres', DEMO_SEED: '1', setting: '1', seeded: true },
+    { kind: 'postgres', DEMO_SEED: '0', setting: '0', seeded: false },
+  ] as const)('$kind database, DEMO_SEED $setting: demo data $seeded', async ({ kind, DEMO_SEED, seeded }) => {
+    await setUp();
+    const login = await seed(kind, DEMO_SEED ? { DEMO_SEED } : {});
+    const rows = await demoRows();
+    if (seeded) {
+      expect(login).toEqual({ email: demoEmail, password: defaultDemoPassword });
+      expect(rows.customers.map((customer) => customer.email)).toEqual([demoEmail]);
+      expect(rows.contracts).toHaveLength(1);
+    } else {
+      // No demo login is printed at start-up, and nothing demo-ish is written.
+      expect(login).toBeNull();
+      expect(rows).toEqual({
+        customers: [],
+        contracts: [],
+        ledger: [],
+        paymentMethods: [],
+        payments: [],
+        vouchers: [],
+      });
+    }
+  });
+
+  it(
+    backend === 'pglite'
+      ? "the server's start-up seeds the embedded database by default"
+      : "the server's start-up leaves a DATABASE_URL database without demo data by default",
+    async () => {
+      // createServices opens the database the configuration names: PGlite in DATA_DIR, or DATABASE_URL.
+      database = await createTestDatabase(backend);
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'demo-seed-'));
+      const env: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+      if (database.url) env.DATABASE_URL = database.url;
+      const services = await createServices(loadConfig(env), 'test');
+      try {
+        expect(services.database.kind).toBe(backend);
+        const demo = await services.database.db.select().from(customers).where(eq(customers.email, demoEmail));
+        if (backend === 'pglite') {
+          expect(services.demoLogin).toEqual({ email: demoEmail, password: defaultDemoPassword });
+          expect(demo).toHaveLength(1);
+        } else {
+          expect(services.demoLogin).toBeNull();
+          expect(demo).toEqual([]);
+        }
+      } finally {
+        await services.close();
+      }
+    },
+  );
+});
