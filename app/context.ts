@@ -1,6 +1,7 @@
 import { createContext } from 'react-router';
 import type { AppConfig } from '~/config/env.server';
 import type { DatabaseHandle } from '~/db/client.server';
+import type { DemoLogin } from '~/db/seed/demo.server';
 import type { ContentStore } from '~/features/content/content-store.server';
 import type { RedirectStore } from '~/features/navigation/redirect-store.server';
 import type { CurrentSession } from '~/features/accounts/sessions.server';
@@ -18,7 +19,7 @@ export interface AppServices {
   buildId: string;
   rateLimits: RateLimitStore;
   /** The demo customer's login when demo data was seeded (printed at start-up). */
-  demoLogin: { email: string; password: string } | null;
+  demoLogin: DemoLogin | null;
   mail: {
     /** SMTP delivery; null when mails stay in the outbox (laptop mode). */
     transport: MailTransport | null;

@@ -19,7 +19,10 @@ const { startServer } = await import(path.join(root, 'build', 'server', 'index.j
 const app = await startServer(process.env);
 const { config, database, demoLogin, mail } = app.services;
 console.log(`\n  Self-service app running at ${app.url}  (${config.brand}, ${database.kind})`);
-if (demoLogin) console.log(`  Demo customer: ${demoLogin.email} / ${demoLogin.password}`);
+if (demoLogin) {
+  const password = demoLogin.password ?? '(changed in the app since; DEMO_PASSWORD sets it again)';
+  console.log(`  Demo customer: ${demoLogin.email} / ${password}`);
+}
 if (mail.mailboxEnabled) console.log(`  Mails (no SMTP server configured): ${app.url}/dev/mailbox`);
 console.log('');
 

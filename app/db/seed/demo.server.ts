@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '~/config/env.server';
 import { security } from '~/config/security';
-import { hashPassword } from '~/features/accounts/passwords.server';
+import { passwordProblem } from '~/features/accounts/password-policy';
+import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
 import { berlinDate } from '~/platform/berlin-date';
 import type { Database, DatabaseHandle } from '../client.server';
 import { contracts, creditLedger, customers, paymentMethods, payments, vouchers } from '../schema';
@@ -10,18 +11,38 @@ export const demoEmail = 'demo@example.com';
 /** The README names it; `DEMO_PASSWORD` replaces it. It must not contain the email's local part. */
 export const defaultDemoPassword = 'Fahrrad-Sommer-2026';
 
+/** The demo login start-up prints; `password` is null when the customer has changed it since. */
+export interface DemoLogin {
+  email: string;
+  password: string | null;
+}
+
 /**
  * One verified demo customer with a contract, on the embedded database — on a PostgreSQL server
- * only with DEMO_SEED=1. Idempotent: an existing demo customer is left as it is.
+ * only with DEMO_SEED=1. Idempotent: an existing demo customer keeps its data; only a
+ * `DEMO_PASSWORD` that no longer matches is set again, so that the printed login always works.
  */
-export async function seedDemoData(
-  database: DatabaseHandle,
-  config: AppConfig,
-): Promise<{ email: string; password: string } | null> {
+export async function seedDemoData(database: DatabaseHandle, config: AppConfig): Promise<DemoLogin | null> {
   const wanted = config.env.DEMO_SEED === '1' || (database.kind === 'pglite' && config.env.DEMO_SEED !== '0');
   if (!wanted) return null;
   const password = config.env.DEMO_PASSWORD ?? defaultDemoPassword;
+  const problem = passwordProblem(password, demoEmail);
+  if (problem) throw new Error(`DEMO_PASSWORD does not follow the password rules (${problem})`);
   const now = new Date();
+  const [existing] = await database.db
+    .select({ passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.email, demoEmail));
+  if (existing) {
+    await seedDemoCredit(database.db, now);
+    if (await verifyPassword(existing.passwordHash, password)) return { email: demoEmail, password };
+    if (!config.env.DEMO_PASSWORD) return { email: demoEmail, password: null };
+    await database.db
+      .update(customers)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(customers.email, demoEmail));
+    return { email: demoEmail, password };
+  }
   const passwordHash = await hashPassword(password);
   await database.db.transaction(async (tx) => {
     const inserted = await tx

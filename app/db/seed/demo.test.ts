@@ -1,3 +1,4 @@
+import { hashPassword } from '~/features/accounts/passwords.server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -98,6 +99,31 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
     expect(demo?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await tryLogin(password)).toMatchObject({ ok: true, customerId: demo!.id });
     expect(await tryLogin(defaultDemoPassword)).toEqual({ ok: false, error: 'login.invalid' });
+  });
+
+  it('sets a changed DEMO_PASSWORD on the existing demo customer, so that the printed login works', async () => {
+    await setUp();
+    await seed('pglite');
+    const password = 'Neues Passwort für die Vorführung';
+    expect(await seed('pglite', { DEMO_PASSWORD: password })).toEqual({ email: demoEmail, password });
+    expect(await tryLogin(password)).toMatchObject({ ok: true });
+    expect(await tryLogin(defaultDemoPassword)).toEqual({ ok: false, error: 'login.invalid' });
+  });
+
+  it('prints no password that would not work once the demo customer changed it in the app', async () => {
+    await setUp();
+    await seed('pglite');
+    await database.handle.db
+      .update(customers)
+      .set({ passwordHash: await hashPassword('Selbst gewähltes Kennwort') })
+      .where(eq(customers.email, demoEmail));
+    expect(await seed('pglite')).toEqual({ email: demoEmail, password: null });
+    expect(await tryLogin('Selbst gewähltes Kennwort')).toMatchObject({ ok: true });
+  });
+
+  it('refuses to start with a DEMO_PASSWORD the password rules would refuse', async () => {
+    await setUp();
+    await expect(seed('pglite', { DEMO_PASSWORD: 'demo-kurz' })).rejects.toThrow(/DEMO_PASSWORD/);
   });
 
   it.each([
