@@ -5,12 +5,13 @@
 //
 //   node bench/page-weight.mjs
 import { Buffer } from 'node:buffer';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureBuild, root } from '../scripts/build.mjs';
-import { startChild } from './support/processes.mjs';
+import { ensureBuild } from '../scripts/build.mjs';
+import { startApp } from './support/app.mjs';
+import { machine, report } from './support/results.mjs';
 
 const name = 'page-weight';
 const goalKb = 130;
@@ -18,17 +19,7 @@ const goalKb = 130;
 ensureBuild();
 
 const work = mkdtempSync(path.join(tmpdir(), 'bench-page-weight-'));
-const app = await startChild(path.join(root, 'bench', 'support', 'app-server.mjs'), {
-  env: {
-    ...cleanEnv(),
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: path.join(work, 'data'),
-    LOG_LEVEL: 'warn',
-  },
-  logFile: path.join(work, 'app.log'),
-});
+const app = await startApp(work, 'weight');
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 const assetCache = new Map();
@@ -93,12 +84,7 @@ try {
     name,
     title: 'First-load JavaScript and CSS per public page (gzip)',
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage: loadavg()[0].toFixed(2),
-    },
+    machine: machine(),
     settings: { locale: 'de', gzip: 'level 9', pages: rows.length },
     results: [],
     table: {
@@ -124,15 +110,7 @@ try {
       'JavaScript counts the entry module and every modulepreload link the server renders for the page, i.e. everything the browser fetches before the page is interactive; chunks loaded later (on interaction) are not counted.',
     ],
   };
-  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', `${name}.json`), `${JSON.stringify(result, null, 2)}\n`);
-
-  console.log(`\n${result.title}`);
-  console.log(result.table.columns.join(' | '));
-  for (const row of result.table.rows) console.log(row.join(' | '));
-  for (const figure of result.figures) {
-    console.log(`${figure.label}: ${figure.value} (goal ${figure.goal}: ${figure.met ? 'met' : 'NOT met'})`);
-  }
+  report(result);
 } finally {
   await app.stop();
   rmSync(work, { recursive: true, force: true });
@@ -149,14 +127,4 @@ async function publicPaths() {
   for (const match of sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/de\/[^<]*)<\/loc>/g)) paths.add(match[1]);
   for (const match of home.matchAll(/href="(\/de\/[^"?#]*)"/g)) paths.add(match[1]);
   return [...paths].filter((pagePath) => !pagePath.includes('kundenbereich')).sort();
-}
-
-function cleanEnv() {
-  const env = { ...process.env };
-  for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|CMS_|REDIS_URL|SMTP_URL|GEOCODER_|PUBLIC_URL|PAGE_CACHE|CLIENT|NODE_ENV|DEMO_)/.test(key)) {
-      delete env[key];
-    }
-  }
-  return env;
 }
