@@ -4,7 +4,6 @@
 // elements, so the page has the same markup and size as the app's. No loaders, middleware,
 // database or session: what React Router and React cost for that page, and nothing else. The route
 // table and entry are written by hand instead of by Vite, which only bundles them in the app.
-// Reports its address over IPC (on stdout when started by hand).
 //
 //   node bench/support/react-router-reference.mjs <html file> <path>
 import { createReadableStreamFromReadable, createRequestListener } from '@react-router/node';
@@ -14,6 +13,7 @@ import { PassThrough } from 'node:stream';
 import { createElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter } from 'react-router';
+import { serveAsChild } from './child-server.mjs';
 import { htmlToReact } from './html-to-react.mjs';
 
 const [file, pagePath] = process.argv.slice(2);
@@ -70,20 +70,5 @@ const build = {
   routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' },
 };
 
-const server = createServer({ keepAliveTimeout: 65_000 }, createRequestListener({ build, mode: 'production' }));
-server.listen(0, '127.0.0.1', () => {
-  report({ url: `http://127.0.0.1:${server.address().port}` });
-});
-
-const stop = () => {
-  server.close(() => process.exit(0));
-  server.closeIdleConnections();
-};
-process.once('SIGTERM', stop);
-// Started over IPC: also stop when the parent goes away.
-if (process.send) process.once('disconnect', stop);
-
-function report(message) {
-  if (process.send) process.send(message);
-  else console.log(message.url);
-}
+const server = createServer(createRequestListener({ build, mode: 'production' }));
+serveAsChild(server);
