@@ -64,6 +64,9 @@ export const de = {
 
   'page.home.description': 'Fahrräder und E-Bikes rund um die Uhr ausleihen: registrieren, Tarif wählen, losfahren.',
   'page.register.description': 'Kundenkonto anlegen, Tarif wählen und in wenigen Minuten startklar sein.',
+  'page.login.description':
+    'Im Kundenbereich anmelden: Vertrag, Guthaben, Zahlungsmittel und persönliche Daten verwalten.',
+  'page.selfService.description': 'Dein Vertrag, dein Guthaben, dein Zahlungsmittel und deine Daten auf einen Blick.',
   'page.cancelContract.description': 'Deinen Vertrag ohne Anmeldung kündigen – mit sofortiger Bestätigung per E-Mail.',
   'page.priceList.description': 'Grundgebühren, Fahrpreise, Tageshöchstgebühren und Laufzeiten aller Tarife.',
   'page.reportBike.description':

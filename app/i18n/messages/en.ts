@@ -64,6 +64,9 @@ export const en = {
 
   'page.home.description': 'Rent bikes and e-bikes around the clock: register, choose a tariff, ride off.',
   'page.register.description': 'Create your customer account, choose a tariff and be ready to ride in minutes.',
+  'page.login.description':
+    'Log in to self-service: manage your contract, balance, payment method and personal details.',
+  'page.selfService.description': 'Your contract, balance, payment method and personal details at a glance.',
   'page.cancelContract.description':
     'Cancel your contract without logging in – with an immediate confirmation by email.',
   'page.priceList.description': 'Base fees, ride prices, daily caps and terms of every tariff.',
