@@ -21,6 +21,8 @@ import { AppForm } from '~/ui/form/app-form';
 import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 
