@@ -40,20 +40,31 @@ export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(catalogues.de, key);
 }
 
+// Building an Intl format costs more than using it (a page formats several amounts and dates): one per locale.
+const euroFormats = new Map<Locale, Intl.NumberFormat>();
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 export function formatEuro(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  let format = euroFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+    euroFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** A calendar date (`yyyy-mm-dd`, Europe/Berlin) as people read it: `31.01.2027` or `31 Jan 2027`. */
 export function formatDate(isoDate: string, locale: Locale): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    day: locale === 'de' ? '2-digit' : 'numeric',
-    month: locale === 'de' ? '2-digit' : 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      day: locale === 'de' ? '2-digit' : 'numeric',
+      month: locale === 'de' ? '2-digit' : 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(year!, month! - 1, day!)));
 }
