@@ -144,6 +144,7 @@ try {
 async function inFreshBrowser(run) {
   const chrome = await chromeLauncher.launch({
     chromePath,
+    // The e2e tests' flags (playwright.config.ts): no traffic of Chromium's own, so only the page is measured.
     chromeFlags: [
       '--headless=new',
       '--no-sandbox',
