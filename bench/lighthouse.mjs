@@ -66,25 +66,7 @@ try {
     // Renders it once, so a public page comes from the page cache as it would in production.
     await globalThis.fetch(url, { headers });
     const reports = [];
-    for (let run = 0; run < runs; run++) {
-      const result = await inFreshBrowser((port) =>
-        lighthouse(url, {
-          port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: categories.map((category) => category.id),
-          extraHeaders: headers,
-          skipAudits: page.skipAudits,
-        }),
-      );
-      if (!result?.lhr || result.lhr.runtimeError) {
-        throw new Error(`${url}: ${result?.lhr?.runtimeError?.message ?? 'Lighthouse gave no report'}`);
-      }
-      if (result.lhr.finalDisplayedUrl !== url) {
-        throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl} (was the session refused?)`);
-      }
-      reports.push(result.lhr);
-    }
+    for (let run = 0; run < runs; run++) reports.push(await runLighthouse(url, page, headers));
     measured.push({ page, ...summarise(reports) });
     const row = measured.at(-1);
     console.log(`  ${page.path}: ${categories.map((category) => row.scores[category.id]).join(' / ')}`);
@@ -134,6 +116,35 @@ try {
 } finally {
   await app.stop();
   rmSync(work, { recursive: true, force: true });
+}
+
+/**
+ * One Lighthouse report of `url`. A run whose trace went wrong (Lighthouse asks to run it again,
+ * which happens when the machine is very busy) is repeated, twice at most.
+ */
+async function runLighthouse(url, page, headers, attemptsLeft = 3) {
+  const result = await inFreshBrowser((port) =>
+    lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: categories.map((category) => category.id),
+      extraHeaders: headers,
+      skipAudits: page.skipAudits,
+    }),
+  );
+  const failure = result?.lhr ? result.lhr.runtimeError?.message : 'Lighthouse gave no report';
+  if (failure) {
+    if (attemptsLeft > 1) {
+      console.warn(`  ${page.path}: ${failure} Running it again.`);
+      return runLighthouse(url, page, headers, attemptsLeft - 1);
+    }
+    throw new Error(`${url}: ${failure}`);
+  }
+  if (result.lhr.finalDisplayedUrl !== url) {
+    throw new Error(`${url} ended at ${result.lhr.finalDisplayedUrl} (was the session refused?)`);
+  }
+  return result.lhr;
 }
 
 /**
