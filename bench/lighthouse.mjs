@@ -106,7 +106,7 @@ try {
       };
     }),
     notes: [
-      `Every score is the median of ${runs} runs; the metrics are those of the run with the median performance score. Performance uses Lighthouse's simulated throttling, so it depends less on the network than on the CPU time the page costs, which other work on the machine stretches.`,
+      `Every score is the median of ${runs} runs; the metrics are those of the run with the median performance score. Performance uses Lighthouse's simulated throttling: network times are computed from what the page loads (so first-load JavaScript delays the paint metrics), CPU times are observed and slowed down 4×, so other work on the machine stretches them (TBT).`,
       'Public pages are rendered once before the runs, so they come from the page cache as in production. The overview is opened with the session cookie of a login through the real form (Lighthouse sends it as an extra header).',
       ...measured.flatMap((row) =>
         row.shortfalls.length > 0 ? [`${row.page.path} loses points on: ${row.shortfalls.join('; ')}.`] : [],
