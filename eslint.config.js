@@ -15,6 +15,17 @@ export default tseslint.config(
     },
   },
   {
+    // Schemas take zod from app/platform/validation.ts, which configures it for our CSP before any schema is built.
+    files: ['app/**/*.{ts,tsx}'],
+    ignores: ['app/platform/validation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'zod', message: "Import { z } from '~/platform/validation' (CSP-safe configuration)." }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

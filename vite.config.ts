@@ -22,6 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
 function clientChunk(id: string): string | undefined {
   if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/features/phone/')) return 'phone-numbers';
   if (id.includes('/node_modules/ibantools/')) return 'iban';
-  if (id.includes('/node_modules/zod/')) return 'zod';
+  // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.
+  if (id.includes('/node_modules/zod/') || id.includes('/app/platform/validation.ts')) return 'zod';
   return undefined;
 }

@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // As on the server: every message catalogue (app/i18n/messages/complete.ts).
+    setupFiles: ['app/i18n/messages/complete.ts'],
   },
 });

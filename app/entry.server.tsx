@@ -7,6 +7,8 @@ import { requestContext, servicesContext } from './context';
 import { serverErrorReporter } from './platform/error-reporting/server';
 import { isUnavailableError } from './platform/unavailable';
 import { NonceProvider } from './ui/nonce';
+// The server renders every page and writes every mail: all messages, from the start.
+import './i18n/messages/complete';
 
 export const streamTimeout = 5_000;
 

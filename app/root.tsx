@@ -47,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       readCookie(request.headers.get('cookie'), localeCookieName),
       request.headers.get('accept-language'),
     );
-  const [site, customer] = await Promise.all([content.siteContent(), customerSummary(context)]);
+  const [site, customer] = await Promise.all([content.siteContent(), customerSummary(request, context)]);
   const brand = brandProfiles[config.brand];
   // Only a brand that counts page views has something to ask consent for (docs/decisions/0011).
   const consentPrompt = brand.sendsPageViews ? consentPromptFrom(url.searchParams) : null;

@@ -12,12 +12,14 @@
 // runs put the figure in context: LOG_LEVEL=warn shows what the request log line costs, and
 // PAGE_CACHE=off what rendering every request would cost. Writes bench/results/public-page-vs-static.json.
 import { Buffer } from 'node:buffer';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ensureBuild, root } from '../scripts/build.mjs';
-import { measureInTurns, settings } from './support/load.mjs';
+import { startApp as startAppChild } from './support/app.mjs';
+import { checked, measureInTurns, settings, settingsForSummary } from './support/load.mjs';
 import { startChild } from './support/processes.mjs';
+import { machine, report } from './support/results.mjs';
 
 const name = 'public-page-vs-static';
 const pagePath = '/de/preisverzeichnis';
@@ -26,25 +28,6 @@ const goal = 0.5;
 ensureBuild();
 const work = mkdtempSync(path.join(tmpdir(), 'bench-public-page-'));
 const support = (file) => path.join(root, 'bench', 'support', file);
-
-function appEnv(id, { logLevel, pageCache }) {
-  const env = { ...process.env };
-  // Nothing from the caller's shell may point the app at other services or change its settings.
-  for (const key of Object.keys(env)) {
-    if (/^(DATABASE_URL|CMS_|REDIS_URL|SMTP_URL|GEOCODER_|PUBLIC_URL|PAGE_CACHE|CLIENT|NODE_ENV|DEMO_)/.test(key)) {
-      delete env[key];
-    }
-  }
-  return {
-    ...env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: path.join(work, `data-${id}`),
-    LOG_LEVEL: logLevel,
-    PAGE_CACHE: pageCache,
-  };
-}
 
 async function fetchPage(url) {
   const response = await globalThis.fetch(url);
@@ -59,10 +42,7 @@ async function fetchPage(url) {
 
 /** Starts the app and checks the page is answered as expected: cached (or not), with fresh nonces. */
 async function startApp(id, options) {
-  const app = await startChild(support('app-server.mjs'), {
-    env: appEnv(id, options),
-    logFile: path.join(work, `app-${id}.log`),
-  });
+  const app = await startAppChild(work, id, { LOG_LEVEL: options.logLevel, PAGE_CACHE: options.pageCache });
   children.push(app);
   const first = await fetchPage(app.url + pagePath);
   if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);
@@ -94,22 +74,11 @@ async function stopAll() {
   await Promise.all(children.splice(0).map((child) => child.stop()));
 }
 
-function check(label, result) {
-  if (result.errors > 0 || result.non2xx > 0 || result.requestsTotal === 0) {
-    throw new Error(`${label}: ${result.errors} errors, ${result.non2xx} non-2xx answers, ${result.requestsTotal} ok`);
-  }
-  return result;
-}
-
 function round(value) {
   return Math.round(value * 1000) / 1000;
 }
 
-const loadAtStart = Math.round(loadavg()[0] * 100) / 100;
-if (loadAtStart > cpus().length / 2) {
-  console.warn(`Note: load average ${loadAtStart} on ${cpus().length} CPUs; other work will disturb the figures.`);
-}
-
+const machineAtStart = machine();
 const children = [];
 try {
   console.log('Starting the app (info, warn) and the static server ...');
@@ -118,13 +87,13 @@ try {
   console.log(`Loading ${targets.map((target) => target.key).join(', ')} in ${settings.rounds} rounds ...`);
   const turns = await measureInTurns(targets, { onRound: (round) => console.log(`  round ${round} done`) });
   await stopAll();
-  const app = check('app', turns.info);
-  const staticServer = check('static', turns.static);
-  const appWarn = check('app, LOG_LEVEL=warn', turns.warn);
+  const app = checked('app', turns.info);
+  const staticServer = checked('static', turns.static);
+  const appWarn = checked('app, LOG_LEVEL=warn', turns.warn);
 
   console.log('Rendering every request: the app with PAGE_CACHE=off ...');
   const uncachedTarget = await startApp('uncached', { logLevel: 'info', pageCache: 'off' });
-  const uncached = check('app, PAGE_CACHE=off', (await measureInTurns([uncachedTarget])).uncached);
+  const uncached = checked('app, PAGE_CACHE=off', (await measureInTurns([uncachedTarget])).uncached);
   await stopAll();
 
   const ratio = (result) => round(result.requestsPerSecond / staticServer.requestsPerSecond);
@@ -132,19 +101,10 @@ try {
     name,
     title: 'Cached anonymous public page vs. static HTML from memory',
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage: loadAtStart,
-    },
+    machine: machineAtStart,
     settings: {
       path: pagePath,
-      connections: settings.connections,
-      'seconds each': settings.seconds,
-      'warm-up seconds': settings.warmupSeconds,
-      pipelining: settings.pipelining,
-      rounds: settings.rounds,
+      ...settingsForSummary,
       'HTML bytes': Buffer.byteLength(info.page.html),
       'content type': info.page.contentType,
     },
@@ -165,22 +125,7 @@ try {
       'CPU per request is user + system time of the process during the measured run divided by the answers. On two cores, a server needing less CPU per request than the load generator is limited by the load generator, not by itself.',
     ],
   };
-  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
-
-  console.log(`\n${figures.title}  (${pagePath}, ${settings.connections} connections, ${settings.seconds} s each)`);
-  for (const row of figures.results) {
-    const { p50, p99 } = row.latencyMs;
-    const cpu = row.cpuMicrosPerRequest;
-    console.log(
-      `  ${row.label.padEnd(44)} ${String(row.requestsPerSecond).padStart(6)} req/s   p50 ${p50} ms   p99 ${p99} ms` +
-        `   CPU per request: server ${cpu.server ?? '?'} µs, autocannon ${cpu.loadGenerator} µs`,
-    );
-  }
-  for (const figure of figures.figures) {
-    const goalText = figure.goal ? `  (goal ${figure.goal}: ${figure.met ? 'met' : 'NOT met'})` : '';
-    console.log(`  ${figure.label.padEnd(44)} ${figure.value}${goalText}`);
-  }
+  report(figures);
 } finally {
   await stopAll();
   rmSync(work, { recursive: true, force: true });

@@ -45,7 +45,8 @@ export const pages = {
     en: '/webviews/en/register',
     file: 'routes/auth/register.tsx',
   },
-  login: { ...formPage, de: '/de/anmelden', en: '/en/login', file: 'routes/auth/login.tsx' },
+  // Indexable: people search for the provider's login, and the page shows nothing of anybody.
+  login: { ...publicPage, de: '/de/anmelden', en: '/en/login', file: 'routes/auth/login.tsx' },
   loginEmbedded: {
     ...webView,
     de: '/de/embedded-anmelden',

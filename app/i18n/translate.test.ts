@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { generalDe } from './messages/general.de';
+import { pageIds } from './route-table';
 import { catalogues, formatDate, formatEuro, translator } from './translate';
 
 describe('message catalogues', () => {
@@ -15,10 +17,15 @@ describe('message catalogues', () => {
     }
   });
 
+  it('give the browser every page title without the complete catalogue', () => {
+    // Titles show in every page's head and in the sitemap, links and locale switch of any page.
+    for (const id of pageIds) expect(generalDe, id).toHaveProperty(`page.${id}.title`);
+  });
+
   it('use the same placeholders in both languages', () => {
     const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
     for (const [key, text] of Object.entries(catalogues.de)) {
-      expect(placeholders(catalogues.en[key as keyof typeof catalogues.en]), key).toEqual(placeholders(text));
+      expect(placeholders(catalogues.en[key as keyof typeof catalogues.en] ?? ''), key).toEqual(placeholders(text));
     }
   });
 

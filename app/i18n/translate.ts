@@ -1,9 +1,27 @@
 import type { Locale } from './locales';
-import { de, type MessageKey } from './messages/de';
-import { en } from './messages/en';
+import { consentDe } from './messages/consent.de';
+import { consentEn } from './messages/consent.en';
+import type { MessageKey } from './messages/de';
+import { generalDe } from './messages/general.de';
+import { generalEn } from './messages/general.en';
 
 export type { MessageKey };
-export const catalogues: Record<Locale, Record<MessageKey, string>> = { de, en };
+
+/**
+ * The messages known in this process. Every page starts with the general and the consent catalogue;
+ * the rest (forms, accounts, self-service, bike reports: most of the text) would more than double
+ * what a content page's first load costs in JavaScript, so it comes with
+ * app/i18n/messages/complete.ts, which the server, the tests and every page that needs it import.
+ */
+export const catalogues: Record<Locale, Partial<Record<MessageKey, string>>> = {
+  de: { ...generalDe, ...consentDe },
+  en: { ...generalEn, ...consentEn },
+};
+
+export function addCatalogues(more: Record<Locale, Partial<Record<MessageKey, string>>>): void {
+  Object.assign(catalogues.de, more.de);
+  Object.assign(catalogues.en, more.en);
+}
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
@@ -11,30 +29,42 @@ export type Translate = (key: MessageKey, params?: Record<string, string | numbe
 export function translator(locale: Locale): Translate {
   const messages = catalogues[locale];
   return (key, params) => {
-    const message = messages[key];
+    // A key of a catalogue this page did not load shows as itself: visible, and never a crash.
+    const message = messages[key] ?? key;
     if (!params) return message;
     return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
 }
 
 export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(de, key);
+  return Object.hasOwn(catalogues.de, key);
 }
 
+// Building an Intl format costs more than using it (a page formats several amounts and dates): one per locale.
+const euroFormats = new Map<Locale, Intl.NumberFormat>();
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
 export function formatEuro(cents: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' }).format(
-    cents / 100,
-  );
+  let format = euroFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
+    euroFormats.set(locale, format);
+  }
+  return format.format(cents / 100);
 }
 
 /** A calendar date (`yyyy-mm-dd`, Europe/Berlin) as people read it: `31.01.2027` or `31 Jan 2027`. */
 export function formatDate(isoDate: string, locale: Locale): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  const date = new Date(Date.UTC(year!, month! - 1, day!));
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    day: locale === 'de' ? '2-digit' : 'numeric',
-    month: locale === 'de' ? '2-digit' : 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(date);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+      day: locale === 'de' ? '2-digit' : 'numeric',
+      month: locale === 'de' ? '2-digit' : 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(Date.UTC(year!, month! - 1, day!)));
 }

@@ -14,18 +14,45 @@ export const settings = {
   pipelining: 1,
 };
 
-/** One autocannon run; latencies are kept in full (ms, sub-millisecond) instead of autocannon's 1 ms buckets. */
-function run(url, seconds, latencies) {
+/** The load settings as the summary lists them. */
+export const settingsForSummary = {
+  connections: settings.connections,
+  'seconds each': settings.seconds,
+  'warm-up seconds': settings.warmupSeconds,
+  pipelining: settings.pipelining,
+  rounds: settings.rounds,
+};
+
+/**
+ * One autocannon run of `target` ({ url, method?, headers?, body?, status? }): answers with the
+ * expected status (`status`, else any 2xx) count, and their latencies are kept in full (ms,
+ * sub-millisecond) instead of autocannon's 1 ms buckets. Resolves to autocannon's result with `ok`
+ * and `unexpected` (answers with another status) added.
+ */
+function run(target, seconds, latencies = []) {
+  const isOk = target.status ? (status) => status === target.status : (status) => status >= 200 && status < 300;
+  let ok = 0;
+  let unexpected = 0;
   return new Promise((resolve, reject) => {
     const instance = autocannon(
-      { url, connections: settings.connections, pipelining: settings.pipelining, duration: seconds },
-      (error, result) => (error ? reject(error) : resolve(result)),
+      {
+        url: target.url,
+        method: target.method ?? 'GET',
+        headers: target.headers ?? {},
+        ...(target.body === undefined ? {} : { body: target.body }),
+        connections: settings.connections,
+        pipelining: settings.pipelining,
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve({ ...result, ok, unexpected })),
     );
-    if (latencies) {
-      instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-        if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-      });
-    }
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (!isOk(statusCode)) unexpected++;
+      else {
+        ok++;
+        latencies.push(responseTime);
+      }
+    });
   });
 }
 
@@ -50,12 +77,13 @@ export function percentile(sorted, p) {
 export const roundMs = (value) => (value === undefined ? undefined : Math.round(value * 100) / 100);
 
 /**
- * Loads every target ({ key, url, pid }) in turns and returns, per key: requests per second, latency
- * percentiles, and CPU time per request of the server (`pid`) and of this load generator.
+ * Loads every target ({ key, url, pid } and the request options of `run`) in turns and returns, per
+ * key: requests per second, latency percentiles, and CPU time per request of the server (`pid`) and
+ * of this load generator.
  */
 export async function measureInTurns(targets, { onRound } = {}) {
   for (const target of targets) {
-    if (settings.warmupSeconds > 0) await run(target.url, settings.warmupSeconds);
+    if (settings.warmupSeconds > 0) await run(target, settings.warmupSeconds);
   }
   const totals = new Map(
     targets.map((target) => [
@@ -64,7 +92,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
         answered: 0,
         seconds: 0,
         errors: 0,
-        non2xx: 0,
+        unexpectedStatus: 0,
         bytes: 0,
         requests: 0,
         serverCpu: 0,
@@ -81,16 +109,16 @@ export async function measureInTurns(targets, { onRound } = {}) {
       const total = totals.get(target.key);
       const serverBefore = processCpuSeconds(target.pid);
       const driverBefore = process.cpuUsage();
-      const result = await run(target.url, roundSeconds, total.latencies);
+      const result = await run(target, roundSeconds, total.latencies);
       const driver = process.cpuUsage(driverBefore);
       const serverAfter = processCpuSeconds(target.pid);
       if (serverBefore === undefined || serverAfter === undefined) serverCpuKnown = false;
       else total.serverCpu += serverAfter - serverBefore;
       total.driverCpu += (driver.user + driver.system) / 1e6;
-      total.answered += result['2xx'];
+      total.answered += result.ok;
       total.seconds += result.duration || roundSeconds;
       total.errors += result.errors + result.timeouts;
-      total.non2xx += result.non2xx;
+      total.unexpectedStatus += result.unexpected;
       total.bytes += result.throughput.total;
       total.requests += result.requests.total;
     }
@@ -117,8 +145,18 @@ export async function measureInTurns(targets, { onRound } = {}) {
       },
       bytesPerResponse: total.requests > 0 ? Math.round(total.bytes / total.requests) : 0,
       errors: total.errors,
-      non2xx: total.non2xx,
+      unexpectedStatus: total.unexpectedStatus,
     };
   }
   return measured;
+}
+
+/** A measurement, unless a request failed or got an unexpected status: then the figures would lie. */
+export function checked(label, result) {
+  if (result.errors > 0 || result.unexpectedStatus > 0 || result.requestsTotal === 0) {
+    throw new Error(
+      `${label}: ${result.errors} errors, ${result.unexpectedStatus} other answers, ${result.requestsTotal} ok`,
+    );
+  }
+  return result;
 }

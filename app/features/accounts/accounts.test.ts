@@ -117,6 +117,8 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
     expect(first.token.length).toBeGreaterThanOrEqual(43);
     const session = await readSession(fixture.context.db, first.token);
     expect(session?.customerId).toBe(first.customerId);
+    // The header's summary comes with the session: not verified yet.
+    expect(session?.customer).toEqual({ firstName: 'Erika', emailVerified: false });
     await endSession(fixture.context.db, hashToken(first.token));
     expect(await readSession(fixture.context.db, first.token)).toBeNull();
     expect(await readSession(fixture.context.db, second.token)).not.toBeNull();

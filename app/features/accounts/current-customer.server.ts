@@ -16,10 +16,15 @@ export function requireSession(request: Request, context: Readonly<RouterContext
   throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }
 
-/** What every page shows of the logged-in customer (header, verification reminder). */
-export async function customerSummary(context: Readonly<RouterContextProvider>) {
+/**
+ * What every page shows of the logged-in customer (header, verification reminder). A read takes it
+ * from the session, which read it in the same query; after an action (loaders then run in the same
+ * request) it is read again, since the action may have changed it (a confirmed email address).
+ */
+export async function customerSummary(request: Request, context: Readonly<RouterContextProvider>) {
   const session = context.get(sessionContext);
   if (!session) return null;
+  if (request.method === 'GET' || request.method === 'HEAD') return session.customer;
   const { database } = context.get(servicesContext);
   const [row] = await database.db
     .select({ firstName: customers.firstName, emailVerifiedAt: customers.emailVerifiedAt })

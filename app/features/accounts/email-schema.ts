@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 
 /**
  * An email address as every form takes it: trimmed, lower-cased, at most 254 characters. A module

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { actionCodePattern } from '~/config/campaigns';
 import { security } from '~/config/security';
 import { addressSchema } from '~/features/geocoding/address-schema';

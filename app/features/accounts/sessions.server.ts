@@ -2,13 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { security } from '~/config/security';
 import type { Database } from '~/db/client.server';
-import { sessions } from '~/db/schema';
+import { customers, sessions } from '~/db/schema';
 import { sessionCookieName } from '~/platform/cookies';
 
 export interface CurrentSession {
   idHash: string;
   customerId: string;
   authenticatedAt: Date;
+  /** What every page shows of the customer (header, verification reminder), read with the session. */
+  customer: { firstName: string; emailVerified: boolean };
   /** Set when the sliding lifetime was extended: the cookie must be sent again. */
   renewedUntil?: Date;
 }
@@ -36,16 +38,31 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-/** The live session behind a cookie token; extends the 30-day lifetime at most once an hour. */
+/**
+ * The live session behind a cookie token, with the customer's summary in the same query (a session
+ * is deleted with its customer); extends the 30-day lifetime at most once an hour.
+ */
 export async function readSession(db: Database, token: string, now = new Date()): Promise<CurrentSession | null> {
   if (!/^[\w-]{43}$/.test(token)) return null;
   const idHash = hashToken(token);
   const [row] = await db
-    .select()
+    .select({
+      customerId: sessions.customerId,
+      authenticatedAt: sessions.authenticatedAt,
+      lastSeenAt: sessions.lastSeenAt,
+      firstName: customers.firstName,
+      emailVerifiedAt: customers.emailVerifiedAt,
+    })
     .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  const current: CurrentSession = { idHash, customerId: row.customerId, authenticatedAt: row.authenticatedAt };
+  const current: CurrentSession = {
+    idHash,
+    customerId: row.customerId,
+    authenticatedAt: row.authenticatedAt,
+    customer: { firstName: row.firstName, emailVerified: row.emailVerifiedAt !== null },
+  };
   if (now.getTime() - row.lastSeenAt.getTime() >= security.sessionTouchIntervalMs) {
     const expiresAt = new Date(now.getTime() + security.sessionLifetimeMs);
     await db.update(sessions).set({ lastSeenAt: now, expiresAt }).where(eq(sessions.idHash, idHash));

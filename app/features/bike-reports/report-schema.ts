@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { bikeReportRules } from '~/config/bike-reports';
 import { isInGermany } from '~/features/geocoding/address-schema';
 import { mobilePhoneSchema } from '~/features/phone/phone';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { parseGermanDate } from '~/features/accounts/birth-date';
 import { emailSchema } from '~/features/accounts/email-schema';
 import { berlinDate } from '~/platform/berlin-date';

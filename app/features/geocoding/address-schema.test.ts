@@ -1,7 +1,7 @@
 import type { Submission } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { addressSchema, isInGermany } from './address-schema';
 
 const schema = z.object({ address: addressSchema });

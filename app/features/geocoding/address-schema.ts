@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 
 /** Germany's bounding box (mainland and islands), generously rounded: suggestions are Germany only. */
 export const germanyBounds = { minLat: 47.2, maxLat: 55.1, minLon: 5.8, maxLon: 15.1 } as const;

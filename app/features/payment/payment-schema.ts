@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { ibanProblem, isValidBic, needsBic, normalizeBic, normalizeIban } from './iban';
 
 /** The kinds of payment method (product rules): SEPA direct debit is the default. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { passwordProblem } from '~/features/accounts/password-policy';
 import { emailSchema } from '~/features/accounts/email-schema';
 import { mobilePhoneSchema } from '~/features/phone/phone';

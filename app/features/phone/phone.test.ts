@@ -1,7 +1,7 @@
 import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { mobilePhoneSchema, parsePhone, phoneMessageKey, phoneRegion, phoneRegionOptions } from './phone';
 
 /** The field errors of a Conform submission (none when it succeeded). */

@@ -1,5 +1,5 @@
 import { getCountryCodeForRegionCode, getSupportedRegionCodes, parsePhoneNumber } from 'awesome-phonenumber';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import type { MessageKey } from '~/i18n/translate';
 
 /**

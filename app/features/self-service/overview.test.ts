@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { contracts, creditLedger, customers, paymentMethods } from '~/db/schema';
+import { contracts, creditLedger, customers, paymentMethods, tariffChanges } from '~/db/schema';
 import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
 import { databaseBackends } from '../../../tests/support/test-databases';
 import { registerCustomer } from '../accounts/registration.server';
@@ -87,6 +87,26 @@ describe.each(databaseBackends)('self-service overview on %s', (backend) => {
     expect((await loadOverview(fixture.context.db, id, new Date('2026-04-01T08:00:00Z')))?.contract).toMatchObject({
       state: 'ended',
     });
+  });
+
+  it('shows the pending tariff change, not a withdrawn one', async () => {
+    fixture = await createAccountFixture(backend);
+    const id = await register('erika@example.org');
+    const [contract] = await fixture.context.db.select().from(contracts).where(eq(contracts.customerId, id));
+    const change = { contractId: contract!.id, fromTariffId: 'basis', toTariffId: 'komfort-monat' };
+    await fixture.context.db.insert(tariffChanges).values([
+      { ...change, state: 'withdrawn', effectiveDate: '2099-01-01' },
+      { ...change, state: 'pending', effectiveDate: '2099-02-01' },
+    ]);
+
+    const overview = await loadOverview(fixture.context.db, id);
+
+    expect(overview?.pendingTariffChange).toMatchObject({
+      effectiveDate: '2099-02-01',
+      tariff: { nameDe: 'Komfort Monat' },
+    });
+    expect(overview?.contract?.tariff.nameDe).toBe('Basis');
+    expect(overview?.actions).toContain('pending-tariff-change');
   });
 
   it('answers null for a customer that no longer exists', async () => {

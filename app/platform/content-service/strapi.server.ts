@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import {
   appEntrySchema,
   contentPageSchema,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 
 /** Site configuration (specification, section 3). */
 export const siteConfigurationSchema = z.object({

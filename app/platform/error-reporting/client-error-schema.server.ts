@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import { clientErrorKinds, type ClientErrorReport } from './client-error-report';
 import { scrubText, stripQuery, trimStack, truncate } from './scrub';
 

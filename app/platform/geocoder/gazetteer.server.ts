@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import type { GeocodedPlace, Geocoder } from './types';
 
 export interface GazetteerOptions {

@@ -16,6 +16,8 @@ import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { PasswordField, TextField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 

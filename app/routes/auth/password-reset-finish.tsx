@@ -15,6 +15,8 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { AppForm } from '~/ui/form/app-form';
 import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 

@@ -13,6 +13,8 @@ import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { TextField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 

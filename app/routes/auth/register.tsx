@@ -23,6 +23,8 @@ import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 

@@ -21,6 +21,8 @@ import { findPage } from '~/i18n/route-table';
 import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 // A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.

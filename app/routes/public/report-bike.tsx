@@ -6,6 +6,8 @@ import { reportPageAction, reportPageLoader } from '~/features/bike-reports/repo
 import { reportWebViewTarget } from '~/features/navigation/rewrites';
 import { findPage } from '~/i18n/route-table';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 // The form carries a CSRF token and, for customers, their contact data: never kept by a cache.

@@ -4,6 +4,8 @@ import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-rep
 import { useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 /**
  * The station terminal's frame, inside the base layout: the brand, a way back to the start from

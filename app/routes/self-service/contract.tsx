@@ -1,7 +1,7 @@
 import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withdrawCancellation } from '~/features/contract/cancellation.server';

@@ -1,7 +1,7 @@
 import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
-import { z } from 'zod';
+import { z } from '~/platform/validation';
 import type { Route } from './+types/tariff-change';
 import { RadioGroupField } from '~/features/contract/components/radio-group-field';
 import { useFormatDate } from '~/features/contract/components/cancellation-form';

@@ -5,6 +5,8 @@ import { useT } from '~/i18n/hooks';
 import { csrfFieldName, honeypotFieldName } from '~/features/security/form-fields';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 interface AppFormProps<Schema extends Record<string, unknown>> {
   form: FormMetadata<Schema, string[]>;

@@ -1,5 +1,7 @@
 import { Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 /**
  * Pages the native apps show in a web view: content only, no header or footer links that would

@@ -6,6 +6,8 @@ import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
 import { SkipLink } from './skip-link';
+// The messages beyond the general ones (app/i18n/messages/complete.ts).
+import '~/i18n/messages/complete';
 
 const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
 
