@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { errorPageMeta } from '~/ui/page-meta';
 
 /**
  * Pages the native apps show in a web view: content only, no header or footer links that would
@@ -12,6 +13,8 @@ export default function EmbeddedServiceLayout() {
     </main>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { errorPageMeta } from '~/ui/page-meta';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
 import { SkipLink } from './skip-link';
@@ -17,6 +18,8 @@ export default function MainViewLayout() {
     </>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   return (
