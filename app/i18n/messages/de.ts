@@ -134,6 +134,7 @@ export const de = {
   'price-list.free-minutes': 'Die ersten {minutes} Minuten jeder Fahrt frei (nicht für E-Bikes)',
   'price-list.e-bike-surcharge': 'E-Bike-Zuschlag: {amount} je angefangene {minutes} Minuten in jedem Tarif.',
   'price-list.examples': 'Beispielpreise.',
+  'price-list.vehicle-classes': 'Preise je Fahrzeugklasse',
   'term.none': 'keine Mindestlaufzeit; endet zum Ende des Monats der Kündigung',
   'term.monthly': 'monatlich, jederzeit zum Monatsende kündbar',
   'term.annual': '12 Monate Erstlaufzeit, danach unbefristet und mit einem Monat Frist kündbar',

@@ -133,6 +133,7 @@ export const en = {
   'price-list.free-minutes': 'First {minutes} minutes of every ride free (not for e-bikes)',
   'price-list.e-bike-surcharge': 'E-bike surcharge: {amount} per started {minutes} minutes on every tariff.',
   'price-list.examples': 'Example prices.',
+  'price-list.vehicle-classes': 'Prices by vehicle class',
   'term.none': 'no minimum term; ends at the end of the month of cancellation',
   'term.monthly': 'monthly, cancellable any time to the end of the month',
   'term.annual': '12 months first term, then open-ended with one month’s notice',

@@ -7,6 +7,7 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { Section } from '~/ui/components/section';
+import { TableScroll } from '~/ui/components/table-scroll';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 
 export const meta = namedPageMeta;
@@ -32,66 +33,71 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
       <PageTitle page="priceList">
         <p className="lead">{t('price-list.lead')}</p>
       </PageTitle>
-      <Section className="table-scroll">
-        <table className="price-table">
-          <caption>{t('price-list.examples')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('price-list.tariff')}</th>
-              <th scope="col">{t('price-list.base-fee')}</th>
-              <th scope="col">{t('price-list.ride-price')}</th>
-              <th scope="col">{t('price-list.daily-cap')}</th>
-              <th scope="col">{t('price-list.term')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tariffs.map((tariff) => (
-              <tr key={tariff.id}>
-                <th scope="row">{name(tariff)}</th>
-                <td>{baseFeeText(tariff, t, locale)}</td>
-                <td>
-                  {tariff.ridePriceCents > 0
-                    ? t('price-list.per-started-minutes', {
-                        amount: euro(tariff.ridePriceCents),
-                        minutes: tariff.rideBlockMinutes,
-                      })
-                    : '–'}
-                  {tariff.freeMinutes > 0 ? (
-                    <>
-                      <br />
-                      {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
-                    </>
-                  ) : null}
-                </td>
-                <td>{tariff.dailyCapCents === null ? '–' : euro(tariff.dailyCapCents)}</td>
-                <td>{t(`term.${tariff.term}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </Section>
-      {vehicleClasses.length > 0 ? (
-        <Section className="table-scroll">
+      <Section>
+        <TableScroll label={t('price-list.examples')}>
           <table className="price-table">
+            <caption>{t('price-list.examples')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('price-list.tariff')}</th>
-                <th scope="col">{t('price-list.per-hour', { amount: '' }).trim()}</th>
-                <th scope="col">{t('price-list.per-km', { amount: '' }).trim()}</th>
+                <th scope="col">{t('price-list.base-fee')}</th>
+                <th scope="col">{t('price-list.ride-price')}</th>
                 <th scope="col">{t('price-list.daily-cap')}</th>
+                <th scope="col">{t('price-list.term')}</th>
               </tr>
             </thead>
             <tbody>
-              {vehicleClasses.map((vehicleClass) => (
-                <tr key={vehicleClass.id}>
-                  <th scope="row">{name(vehicleClass)}</th>
-                  <td>{euro(vehicleClass.hourCents)}</td>
-                  <td>{euro(vehicleClass.kmCents)}</td>
-                  <td>{euro(vehicleClass.dailyCapCents)}</td>
+              {tariffs.map((tariff) => (
+                <tr key={tariff.id}>
+                  <th scope="row">{name(tariff)}</th>
+                  <td>{baseFeeText(tariff, t, locale)}</td>
+                  <td>
+                    {tariff.ridePriceCents > 0
+                      ? t('price-list.per-started-minutes', {
+                          amount: euro(tariff.ridePriceCents),
+                          minutes: tariff.rideBlockMinutes,
+                        })
+                      : '–'}
+                    {tariff.freeMinutes > 0 ? (
+                      <>
+                        <br />
+                        {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
+                      </>
+                    ) : null}
+                  </td>
+                  <td>{tariff.dailyCapCents === null ? '–' : euro(tariff.dailyCapCents)}</td>
+                  <td>{t(`term.${tariff.term}`)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </TableScroll>
+      </Section>
+      {vehicleClasses.length > 0 ? (
+        <Section>
+          <TableScroll label={t('price-list.vehicle-classes')}>
+            <table className="price-table">
+              <caption>{t('price-list.vehicle-classes')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('price-list.tariff')}</th>
+                  <th scope="col">{t('price-list.per-hour', { amount: '' }).trim()}</th>
+                  <th scope="col">{t('price-list.per-km', { amount: '' }).trim()}</th>
+                  <th scope="col">{t('price-list.daily-cap')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {vehicleClasses.map((vehicleClass) => (
+                  <tr key={vehicleClass.id}>
+                    <th scope="row">{name(vehicleClass)}</th>
+                    <td>{euro(vehicleClass.hourCents)}</td>
+                    <td>{euro(vehicleClass.kmCents)}</td>
+                    <td>{euro(vehicleClass.dailyCapCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Section>
       ) : (
         <p>

@@ -4,6 +4,7 @@ import { formatEuro } from '~/i18n/translate';
 import { baseFeeText } from '../tariff-text';
 import type { Tariff } from '../tariffs.server';
 
+import { TableScroll } from '~/ui/components/table-scroll';
 /** A tariff's name in the page's language. */
 export function tariffName(tariff: Pick<Tariff, 'nameDe' | 'nameEn'>, locale: Locale): string {
   return locale === 'de' ? tariff.nameDe : tariff.nameEn;
@@ -14,7 +15,7 @@ export function TariffTable({ tariffs, currentId }: { tariffs: Tariff[]; current
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="table-scroll">
+    <TableScroll label={t('tariff.table.caption')}>
       <table className="price-table tariff-table">
         <caption>{t('tariff.table.caption')}</caption>
         <thead>
@@ -57,6 +58,6 @@ export function TariffTable({ tariffs, currentId }: { tariffs: Tariff[]; current
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
