@@ -1,7 +1,7 @@
 import type { Route } from './+types/price-list';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
-import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { TariffTable } from '~/features/tariffs/components/tariff-table';
 import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/translate';
@@ -34,44 +34,7 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
         <p className="lead">{t('price-list.lead')}</p>
       </PageTitle>
       <Section>
-        <TableScroll label={t('price-list.examples')}>
-          <table className="price-table">
-            <caption>{t('price-list.examples')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('price-list.tariff')}</th>
-                <th scope="col">{t('price-list.base-fee')}</th>
-                <th scope="col">{t('price-list.ride-price')}</th>
-                <th scope="col">{t('price-list.daily-cap')}</th>
-                <th scope="col">{t('price-list.term')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tariffs.map((tariff) => (
-                <tr key={tariff.id}>
-                  <th scope="row">{name(tariff)}</th>
-                  <td>{baseFeeText(tariff, t, locale)}</td>
-                  <td>
-                    {tariff.ridePriceCents > 0
-                      ? t('price-list.per-started-minutes', {
-                          amount: euro(tariff.ridePriceCents),
-                          minutes: tariff.rideBlockMinutes,
-                        })
-                      : '–'}
-                    {tariff.freeMinutes > 0 ? (
-                      <>
-                        <br />
-                        {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
-                      </>
-                    ) : null}
-                  </td>
-                  <td>{tariff.dailyCapCents === null ? '–' : euro(tariff.dailyCapCents)}</td>
-                  <td>{t(`term.${tariff.term}`)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+        <TariffTable tariffs={tariffs} caption={t('price-list.examples')} />
       </Section>
       {vehicleClasses.length > 0 ? (
         <Section>

@@ -10,14 +10,22 @@ export function tariffName(tariff: Pick<Tariff, 'nameDe' | 'nameEn'>, locale: Lo
   return locale === 'de' ? tariff.nameDe : tariff.nameEn;
 }
 
-/** The brand's tariffs as on the price list, the customer's own one marked. */
-export function TariffTable({ tariffs, currentId }: { tariffs: Tariff[]; currentId: string }) {
+/** The brand's tariffs: the price list's table, and in the self-service area with the customer's own one marked. */
+export function TariffTable({
+  tariffs,
+  caption,
+  currentId,
+}: {
+  tariffs: Tariff[];
+  caption: string;
+  currentId?: string;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
-    <TableScroll label={t('tariff.table.caption')}>
+    <TableScroll label={caption}>
       <table className="price-table tariff-table">
-        <caption>{t('tariff.table.caption')}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('price-list.tariff')}</th>
