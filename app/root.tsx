@@ -20,6 +20,7 @@ import { localeCookieName, localeFromPath, preferredLocale, type Locale } from '
 import { readCookie } from './platform/cookies';
 import { useNonce } from './ui/nonce';
 import { ErrorScreen, NotFoundScreen } from './ui/components/error-screen';
+import { errorPageMeta } from './ui/page-meta';
 import { ClientRuntime } from './ui/components/client-runtime';
 import { ConsentDialog } from './ui/components/consent-dialog';
 import { ConsentProvider } from './features/consent/consent-context';
@@ -140,6 +141,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   return <Outlet />;
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   const error = useRouteError();

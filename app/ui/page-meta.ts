@@ -1,10 +1,13 @@
-import type { MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
+import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 import { pageMeta } from '~/i18n/route-meta';
 import { findPage } from '~/i18n/route-table';
+import { translator } from '~/i18n/translate';
 
 interface MetaArgs {
   location: { pathname: string };
   matches: readonly ({ id: string; data?: unknown } | undefined)[];
+  error?: unknown;
 }
 
 /** Title, canonical URL and alternates of whichever named page is shown. */
@@ -13,6 +16,19 @@ export function namedPageMeta({ location, matches }: MetaArgs): MetaDescriptor[]
   if (!page) return [];
   const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
   return pageMeta(page.id, page.locale, root?.publicUrl ?? '');
+}
+
+/**
+ * The title of the 404 page or the error screen, for the route whose ErrorBoundary shows it (root
+ * and layouts): React Router then renders the meta of the routes down to that one only, so the page's
+ * own title is gone, and a document needs one (WCAG 2.4.2). Nothing while there is no error.
+ */
+export function errorPageMeta({ location, matches, error }: MetaArgs): MetaDescriptor[] {
+  if (!error) return [];
+  const root = matches.find((match) => match?.id === 'root')?.data as { locale?: Locale } | undefined;
+  const t = translator(root?.locale ?? localeFromPath(location.pathname) ?? defaultLocale);
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: t(notFound ? 'error.not-found.title' : 'dbc-error-oops') }, { name: 'robots', content: 'noindex' }];
 }
 
 /**

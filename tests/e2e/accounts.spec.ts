@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import {
@@ -10,6 +9,7 @@ import {
   registerByRequest,
   type NewCustomer,
 } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { expect, test, waitForHydration } from './support/test';
 
@@ -58,24 +58,15 @@ async function resetPassword(page: Page, baseURL: string, email: string, passwor
 }
 
 test.describe('with JavaScript', () => {
-  test('the registration page has no serious or critical accessibility violations', async ({ page }) => {
+  test('the registration page has no accessibility violations', async ({ page }) => {
     await page.goto(pages.register.de);
     await waitForHydration(page);
-    const expectNoSeriousViolations = async (state: string) => {
-      const { violations } = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-        .analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map(({ id, impact, help, nodes }) => ({ id, impact, help, targets: nodes.map((node) => node.target) }));
-      expect(serious, state).toEqual([]);
-    };
-    await expectNoSeriousViolations('the empty form');
+    await expectNoViolations(page, 'the empty form');
 
     // The open suggestion list of the address combobox is part of the page too.
     await page.getByRole('combobox', { name: 'Adresse' }).pressSequentially('Alexanderplatz');
     await expect(page.getByRole('listbox', { name: 'Adressvorschläge' })).toBeVisible();
-    await expectNoSeriousViolations('the open address suggestions');
+    await expectNoViolations(page, 'the open address suggestions');
   });
 
   test('a visitor registers using the keyboard for the address, confirms the email, logs out, resets the password and logs in with it', async ({

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { addDays, lastDayOfMonth, termEnd } from '../../app/features/contract/calendar';
 import { pages } from '../../app/i18n/route-table';
 import { formatDate } from '../../app/i18n/translate';
 import { berlinDate } from '../../app/platform/berlin-date';
 import { demoCustomer, newCustomer, readMail, registerByRequest } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { startAppServer } from '../support/app-server';
 import { expect, test, waitForHydration, type AppUnderTest } from './support/test';
 
@@ -22,16 +22,10 @@ function confirmationValue(page: Page, label: string) {
 }
 
 test.describe('the cancellation button, logged out', () => {
-  test('the page has no serious or critical accessibility violations', async ({ page }) => {
+  test('the page has no accessibility violations', async ({ page }) => {
     await page.goto(pages.cancelContract.de);
     await waitForHydration(page);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-    expect(serious).toEqual([]);
+    await expectNoViolations(page, 'the cancellation button');
   });
 
   test('a customer cancels from the footer link without logging in, sees the confirmation and gets it by mail', async ({

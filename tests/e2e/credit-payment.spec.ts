@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { demoCustomer } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
@@ -40,16 +40,6 @@ async function logInAsDemo(page: Page, target: string): Promise<void> {
   await expect(page).toHaveURL(target);
 }
 
-async function expectNoSeriousViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-  expect(serious, state).toEqual([]);
-}
-
 test('a customer redeems a voucher and gets a clear message for a used or expired one', async ({
   page,
   browserErrors,
@@ -59,7 +49,7 @@ test('a customer redeems a voucher and gets a clear message for a used or expire
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Guthaben');
   const balance = page.locator('.credit__amount');
   const before = await balance.innerText();
-  await expectNoSeriousViolations(page, 'the credit page');
+  await expectNoViolations(page, 'the credit page');
 
   // Typed in lower case without dashes: the mask adds them, the server normalises.
   const code = page.getByRole('textbox', { name: 'Gutscheincode' });
@@ -109,7 +99,7 @@ test('a customer changes the payment method to SEPA through the bank verificatio
   const sepaEvents = () => page.evaluate(() => (window as unknown as { sepaEvents: unknown[] }).sepaEvents);
   await expect(page.getByText('Gläubiger-Identifikationsnummer: DE98ZZZ09999999999')).toBeVisible();
   await expect(page.getByText(/innerhalb von acht Wochen/)).toBeVisible();
-  await expectNoSeriousViolations(page, 'the SEPA form');
+  await expectNoViolations(page, 'the SEPA form');
 
   const iban = page.getByRole('textbox', { name: 'IBAN' });
   // A typo in the IBAN is caught at once, next to the field.

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { sessionCookieName } from '../../app/platform/cookies';
 import { linkInMail, newCustomer, readMail, registerByRequest, type NewCustomer } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
@@ -191,20 +191,14 @@ test.describe('with JavaScript', () => {
     }
   });
 
-  test('the data page has no serious accessibility violations, shows why the account cannot be deleted yet, and downloads the data', async ({
+  test('the data page has no accessibility violations, shows why the account cannot be deleted yet, and downloads the data', async ({
     page,
   }) => {
     const customer = await registeredCustomer(page);
     await page.goto(pages.data.de);
     await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meine Daten');
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-      .analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-    expect(serious).toEqual([]);
+    await expectNoViolations(page, 'the data page');
 
     const deletion = main(page).getByRole('region', { name: 'Konto löschen' });
     await expect(deletion).toContainText('Wir können dein Konto noch nicht löschen:');

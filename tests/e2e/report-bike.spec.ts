@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { csrfTokenIn, demoCustomer, readMail } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { expect, test, waitForHydration } from './support/test';
 
 /** Issue 5, "Report a bike": found, lost or stolen, damaged; a reference on the page and by mail. */
@@ -11,16 +11,6 @@ const referencePattern = /^R-\d{4}-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;
 
 /** A finder's address no other test uses, so that the mailbox shows this test's mail. */
 const finderEmail = () => `finder-${randomUUID()}@example.com`;
-
-/** Serious or critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
-}
 
 async function confirmationReference(page: Page): Promise<string> {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Danke für deine Meldung!');
@@ -93,7 +83,7 @@ test.describe('without permission for the position', () => {
     await page.getByRole('button', { name: 'Send report' }).click();
     await expect(location.getByText('Please tell us where the bike is', { exact: false })).toBeVisible();
     await expect(page).toHaveURL(pages.reportBike.en);
-    expect(await seriousViolations(page), 'the form with its messages').toEqual([]);
+    await expectNoViolations(page, 'the form with its messages');
   });
 });
 

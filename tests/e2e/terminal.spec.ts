@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import { terminalSettings } from '../../app/config/terminal';
 import { terminalHome, terminalPaths } from '../../app/features/bike-reports/terminal-paths';
 import { csrfTokenIn, newCustomer } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
 import { expect, test, waitForHydration } from './support/test';
 
 /** Issue 5, "/terminal": the kiosk at a station — start screen, flows that stay in the terminal, idle timeout. */
@@ -15,16 +15,6 @@ async function expectTouchTargets(targets: Locator): Promise<void> {
     expect(box, `target ${i} is laid out`).not.toBeNull();
     expect(box!.height, `target ${i} is at least 48 px high`).toBeGreaterThanOrEqual(48);
   }
-}
-
-/** Serious or critical WCAG 2.1 A/AA violations axe finds on the page as it is now. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(({ id, help, nodes }) => ({ id, help, targets: nodes.map((node) => node.target) }));
 }
 
 /** Every link on the page stays inside the terminal. */
@@ -48,7 +38,7 @@ test('the start screen offers two big choices and the language; the flows have n
   await expectTouchTargets(choices);
   await expectTouchTargets(page.getByRole('navigation', { name: 'Sprache' }).getByRole('link'));
   await expectNoLinkOutOfTheTerminal(page);
-  expect(await seriousViolations(page), 'the start screen').toEqual([]);
+  await expectNoViolations(page, 'the start screen');
 
   await page.getByRole('link', { name: 'English' }).click();
   await expect(page).toHaveURL(terminalPaths.en.start);
@@ -96,7 +86,7 @@ test('after 90 s without input the terminal warns, then returns to the start and
   expect(first).toBeLessThanOrEqual(warningMs / 1000);
   expect(first).toBeGreaterThan(warningMs / 1000 - 5);
   await expect(warning.getByRole('button', { name: 'Weitermachen' })).toBeFocused();
-  expect(await seriousViolations(page), 'the report form with the warning').toEqual([]);
+  await expectNoViolations(page, 'the report form with the warning');
   await page.clock.runFor(5_000);
   expect(await secondsShown()).toBeLessThanOrEqual(first - 5);
 

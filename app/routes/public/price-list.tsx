@@ -1,12 +1,13 @@
 import type { Route } from './+types/price-list';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
-import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { TariffTable } from '~/features/tariffs/components/tariff-table';
 import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { Section } from '~/ui/components/section';
+import { TableScroll } from '~/ui/components/table-scroll';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 
 export const meta = namedPageMeta;
@@ -32,67 +33,34 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
       <PageTitle page="priceList">
         <p className="lead">{t('price-list.lead')}</p>
       </PageTitle>
-      <Section className="table-scroll">
-        <table className="price-table">
-          <caption>{t('price-list.examples')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('price-list.tariff')}</th>
-              <th scope="col">{t('price-list.base-fee')}</th>
-              <th scope="col">{t('price-list.ride-price')}</th>
-              <th scope="col">{t('price-list.daily-cap')}</th>
-              <th scope="col">{t('price-list.term')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tariffs.map((tariff) => (
-              <tr key={tariff.id}>
-                <th scope="row">{name(tariff)}</th>
-                <td>{baseFeeText(tariff, t, locale)}</td>
-                <td>
-                  {tariff.ridePriceCents > 0
-                    ? t('price-list.per-started-minutes', {
-                        amount: euro(tariff.ridePriceCents),
-                        minutes: tariff.rideBlockMinutes,
-                      })
-                    : '–'}
-                  {tariff.freeMinutes > 0 ? (
-                    <>
-                      <br />
-                      {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
-                    </>
-                  ) : null}
-                </td>
-                <td>{tariff.dailyCapCents === null ? '–' : euro(tariff.dailyCapCents)}</td>
-                <td>{t(`term.${tariff.term}`)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      <Section>
+        <TariffTable tariffs={tariffs} caption={t('price-list.examples')} />
       </Section>
       {vehicleClasses.length > 0 ? (
-        <Section className="table-scroll">
-          <table className="price-table">
-            <caption>{t('price-list.vehicle-classes')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('price-list.vehicle-class')}</th>
-                <th scope="col">{t('price-list.hour-price')}</th>
-                <th scope="col">{t('price-list.km-price')}</th>
-                <th scope="col">{t('price-list.daily-cap')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {vehicleClasses.map((vehicleClass) => (
-                <tr key={vehicleClass.id}>
-                  <th scope="row">{name(vehicleClass)}</th>
-                  <td>{euro(vehicleClass.hourCents)}</td>
-                  <td>{euro(vehicleClass.kmCents)}</td>
-                  <td>{euro(vehicleClass.dailyCapCents)}</td>
+        <Section>
+          <TableScroll label={t('price-list.vehicle-classes')}>
+            <table className="price-table">
+              <caption>{t('price-list.vehicle-classes')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('price-list.vehicle-class')}</th>
+                  <th scope="col">{t('price-list.hour-price')}</th>
+                  <th scope="col">{t('price-list.km-price')}</th>
+                  <th scope="col">{t('price-list.daily-cap')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {vehicleClasses.map((vehicleClass) => (
+                  <tr key={vehicleClass.id}>
+                    <th scope="row">{name(vehicleClass)}</th>
+                    <td>{euro(vehicleClass.hourCents)}</td>
+                    <td>{euro(vehicleClass.kmCents)}</td>
+                    <td>{euro(vehicleClass.dailyCapCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
         </Section>
       ) : (
         <p>

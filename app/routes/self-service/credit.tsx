@@ -18,6 +18,7 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro, translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
+import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
 import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
@@ -294,7 +295,7 @@ function Ledger() {
       {entries.length === 0 ? (
         <p>{t('credit.ledger.empty')}</p>
       ) : (
-        <div className="table-scroll">
+        <TableScroll label={t('credit.ledger.caption')}>
           <table className="price-table ledger-table">
             <caption>
               {t('credit.ledger.caption')}
@@ -325,7 +326,7 @@ function Ledger() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
       )}
       {pageCount > 1 ? (
         <nav className="pagination" aria-label={t('credit.ledger.pages')}>

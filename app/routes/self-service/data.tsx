@@ -16,6 +16,7 @@ import { csrfFor } from '~/features/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
 import type { Translate } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
+import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
@@ -282,7 +283,7 @@ function Sessions() {
     <section className="personal-data__section" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">{t('sessions.title')}</h2>
       <p>{t('sessions.intro')}</p>
-      <div className="table-scroll">
+      <TableScroll label={t('sessions.caption')}>
         <table className="session-table">
           <caption className="visually-hidden">{t('sessions.caption')}</caption>
           <thead>
@@ -324,7 +325,7 @@ function Sessions() {
             })}
           </tbody>
         </table>
-      </div>
+      </TableScroll>
       {others.length > 0 ? (
         <ActionButton csrf={csrf} intent="end-other-sessions" label={t('sessions.end-others')} />
       ) : (

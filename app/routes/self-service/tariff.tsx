@@ -112,7 +112,7 @@ export default function TariffPage() {
 
       <section aria-labelledby="tariff-all">
         <h2 id="tariff-all">{t('page.priceList.title')}</h2>
-        <TariffTable tariffs={tariffs} currentId={contract.tariff.id} />
+        <TariffTable tariffs={tariffs} caption={t('tariff.table.caption')} currentId={contract.tariff.id} />
       </section>
     </>
   );

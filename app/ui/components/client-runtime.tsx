@@ -65,9 +65,15 @@ function useNavigationScroll() {
         behavior: prefersReducedMotion() ? 'auto' : 'smooth',
       });
     }, SCROLL_DELAY_MS);
+    // A visitor who acts within the delay has taken over: after the skip link, say, Tab has already
+    // brought the next control into view, and a late scroll would carry it out of sight (WCAG 2.4.7).
+    const takeOver = () => window.clearTimeout(timer);
+    const userInput = ['keydown', 'pointerdown', 'wheel', 'touchstart'] as const;
+    for (const type of userInput) window.addEventListener(type, takeOver, { passive: true });
     return () => {
       window.clearTimeout(timer);
       window.removeEventListener('scroll', remember);
+      for (const type of userInput) window.removeEventListener(type, takeOver);
     };
   }, [location.key, location.hash, navigationType]);
 }

@@ -19,8 +19,6 @@ export function ErrorScreen() {
   }, [error]);
   return (
     <main id="main" className="error-screen" tabIndex={-1}>
-      {/* React hoists the title into the head; no route's meta runs for an error. */}
-      <title>{t('dbc-error-oops')}</title>
       <OopsIcon />
       <h1 className="error-screen__heading">{t('dbc-error-oops')}</h1>
       <p>{t('dbc-error-try-again-later')}</p>
@@ -40,7 +38,6 @@ export function NotFoundScreen({ error }: { error: unknown }) {
   const path = payload?.path ?? pathname;
   return (
     <main id="main" className="error-screen" tabIndex={-1}>
-      <title>{t('error.not-found.title')}</title>
       <OopsIcon />
       <h1 className="error-screen__heading">{t('error.not-found.title')}</h1>
       <p className="error-screen__detail">

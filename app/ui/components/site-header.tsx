@@ -9,36 +9,44 @@ export function SiteHeader() {
   const t = useT();
   const root = useRootData();
   if (!root) return null;
+  // The reminder follows the header rather than sitting in it, so that it scrolls away with the page
+  // instead of making the sticky header taller.
   return (
-    <header className="site-header">
-      <div className="site-header__inner">
-        <PageLink page="home" className="site-header__home" aria-label={t('app.home-link', { brand: root.brand.name })}>
-          <Logo brand={root.brand} logoUrl={root.site.configuration.logo?.url} />
-        </PageLink>
-        <nav aria-label={t('app.main-navigation')} className="site-nav">
-          <ul>
-            <li>
-              <PageLink page="priceList">{t('nav.price-list')}</PageLink>
-            </li>
-            {root.brand.vehicle === 'bike' ? (
+    <>
+      <header className="site-header">
+        <div className="site-header__inner">
+          <PageLink
+            page="home"
+            className="site-header__home"
+            aria-label={t('app.home-link', { brand: root.brand.name })}
+          >
+            <Logo brand={root.brand} logoUrl={root.site.configuration.logo?.url} />
+          </PageLink>
+          <nav aria-label={t('app.main-navigation')} className="site-nav">
+            <ul>
               <li>
-                <PageLink page="reportBike">{t('nav.report-bike')}</PageLink>
+                <PageLink page="priceList">{t('nav.price-list')}</PageLink>
               </li>
-            ) : null}
-            <li>
-              <PageLink page="getTheApp">{t('nav.get-the-app')}</PageLink>
-            </li>
-            <li>
-              <PageLink page="selfService">{t('nav.self-service')}</PageLink>
-            </li>
-            <li>
-              <AccountControls />
-            </li>
-          </ul>
-        </nav>
-        <LocaleSwitch />
-      </div>
+              {root.brand.vehicle === 'bike' ? (
+                <li>
+                  <PageLink page="reportBike">{t('nav.report-bike')}</PageLink>
+                </li>
+              ) : null}
+              <li>
+                <PageLink page="getTheApp">{t('nav.get-the-app')}</PageLink>
+              </li>
+              <li>
+                <PageLink page="selfService">{t('nav.self-service')}</PageLink>
+              </li>
+              <li>
+                <AccountControls />
+              </li>
+            </ul>
+          </nav>
+          <LocaleSwitch />
+        </div>
+      </header>
       <VerificationBanner />
-    </header>
+    </>
   );
 }

@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { errorPageMeta } from '~/ui/page-meta';
 import { SkipLink } from './skip-link';
 
 /** Bare pages (app ramp, terminal, preview): the document and the content, nothing around it. */
@@ -13,6 +14,8 @@ export default function BaseLayout() {
     </>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

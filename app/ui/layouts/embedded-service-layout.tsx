@@ -2,6 +2,7 @@ import { Outlet } from 'react-router';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { errorPageMeta } from '~/ui/page-meta';
 
 /**
  * Pages the native apps show in a web view: content only, no header or footer links that would
@@ -14,6 +15,8 @@ export default function EmbeddedServiceLayout() {
     </main>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   return <RouteErrorBoundary />;

@@ -1,6 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { isWebView } from '~/i18n/route-table';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { errorPageMeta } from '~/ui/page-meta';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
 import EmbeddedServiceLayout from './embedded-service-layout';
@@ -25,6 +26,8 @@ export default function MainViewLayout() {
     </>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   const { pathname, search } = useLocation();

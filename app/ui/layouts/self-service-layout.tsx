@@ -3,6 +3,7 @@ import { withCarriedQuery } from '~/features/navigation/carry-query';
 import { useLocale, useT } from '~/i18n/hooks';
 import { pagePath, type PageId } from '~/i18n/route-table';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
+import { errorPageMeta } from '~/ui/page-meta';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
 import { SkipLink } from './skip-link';
@@ -46,6 +47,8 @@ function SelfServiceNav() {
     </nav>
   );
 }
+
+export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
   return (

@@ -61,6 +61,25 @@ export async function registerByRequest(request: APIRequestContext, customer: Ne
   expect(response.headers().location).toBe(`${pages.register.de}?done=1`);
 }
 
+/**
+ * Logs `customer` in over HTTP, as the login form without JavaScript does. Given a browser
+ * context's `request`, the session cookie lands in that context: for tests whose subject is what a
+ * logged-in customer sees, not the login itself.
+ */
+export async function logInByRequest(
+  request: APIRequestContext,
+  customer: { email: string; password: string },
+): Promise<void> {
+  const form = await request.get(pages.login.de);
+  expect(form.status()).toBe(200);
+  const response = await request.post(pages.login.de, {
+    form: { csrf: csrfTokenIn(await form.text()), email: customer.email, password: customer.password },
+    maxRedirects: 0,
+  });
+  expect(response.status(), 'the login redirects to the self-service area').toBe(302);
+  expect(response.headers().location).toBe(pages.selfService.de);
+}
+
 /** The CSRF token of the (first) form in a server-rendered page. */
 export function csrfTokenIn(html: string): string {
   const token = /\sname="csrf" value="([^"]+)"/.exec(html)?.[1];

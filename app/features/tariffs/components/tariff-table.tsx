@@ -4,19 +4,28 @@ import { formatEuro } from '~/i18n/translate';
 import { baseFeeText } from '../tariff-text';
 import type { Tariff } from '../tariffs.server';
 
+import { TableScroll } from '~/ui/components/table-scroll';
 /** A tariff's name in the page's language. */
 export function tariffName(tariff: Pick<Tariff, 'nameDe' | 'nameEn'>, locale: Locale): string {
   return locale === 'de' ? tariff.nameDe : tariff.nameEn;
 }
 
-/** The brand's tariffs as on the price list, the customer's own one marked. */
-export function TariffTable({ tariffs, currentId }: { tariffs: Tariff[]; currentId: string }) {
+/** The brand's tariffs: the price list's table, and in the self-service area with the customer's own one marked. */
+export function TariffTable({
+  tariffs,
+  caption,
+  currentId,
+}: {
+  tariffs: Tariff[];
+  caption: string;
+  currentId?: string;
+}) {
   const t = useT();
   const locale = useLocale();
   return (
-    <div className="table-scroll">
+    <TableScroll label={caption}>
       <table className="price-table tariff-table">
-        <caption>{t('tariff.table.caption')}</caption>
+        <caption>{caption}</caption>
         <thead>
           <tr>
             <th scope="col">{t('price-list.tariff')}</th>
@@ -57,6 +66,6 @@ export function TariffTable({ tariffs, currentId }: { tariffs: Tariff[]; current
           })}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
