@@ -189,8 +189,8 @@ test.describe('brand flinkster', () => {
   // The demo data, which a server on DATABASE_URL seeds only when asked to (README, "Configuration").
   const flinkster = testWithCuttableDatabase({ CLIENT: 'flinkster', DEMO_SEED: '1' });
   flinkster.use({ reducedMotion: 'reduce' });
-  // In order, in one worker: the last test takes the database away.
-  flinkster.describe.configure({ mode: 'default' });
+  // In order, in one worker: the last test takes the database away. Each test scans several pages.
+  flinkster.describe.configure({ mode: 'default', timeout: 90_000 });
 
   const publicPages: PageId[] = ['home', 'priceList', 'register', 'login', 'cancelContract', 'reportBikeWebView'];
   const customerPages: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'selfServiceEmbedded'];

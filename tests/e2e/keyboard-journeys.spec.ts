@@ -19,6 +19,9 @@ import { expect, test, waitForHydration } from './support/test';
  * use on the street at 390 px (docs/decisions/0013-accessibility-gates.md).
  */
 
+// Going round a page twice, each stop checked, takes a while on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 const phone = { width: 390, height: 844 };
 
 /**
@@ -52,7 +55,6 @@ async function pickAddress(page: Page, typed: string, expected: string): Promise
 }
 
 test('registration with the keyboard alone', async ({ page }) => {
-  test.setTimeout(60_000);
   const customer = newCustomer();
   await openWithKeyboard(page, pages.register.de);
   const main = page.getByRole('main');

@@ -116,6 +116,8 @@ test('"my bike is lost or stolen" asks a visitor to log in, and the server refus
 
   // Logged in, the customer comes back with the kind chosen and their contact data filled in.
   await login.click();
+  // The report form has an email field too: fill in the login form's, once it is there.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Anmelden');
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(demoCustomer.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(demoCustomer.password);
   await page.getByRole('main').getByRole('button', { name: 'Anmelden' }).click();
