@@ -17,10 +17,10 @@ import { ensureBuild } from '../scripts/build.mjs';
 import { startApp } from './support/app.mjs';
 import { logIn } from './support/login.mjs';
 import { machine, report } from './support/results.mjs';
+import { chromiumFlags, chromiumPath } from '../tests/support/chromium.mjs';
 
 const name = 'lighthouse';
 const runs = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const categories = [
   { id: 'performance', label: 'Performance', goal: 95 },
   { id: 'accessibility', label: 'Accessibility', goal: 100 },
@@ -154,18 +154,9 @@ async function runLighthouse(url, page, headers, attemptsLeft = 3) {
  */
 async function inFreshBrowser(run) {
   const chrome = await chromeLauncher.launch({
-    chromePath,
-    // The e2e tests' flags (playwright.config.ts): no traffic of Chromium's own, so only the page is measured.
-    chromeFlags: [
-      '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    chromePath: chromiumPath,
+    // The e2e tests' Chromium: no traffic of its own, so only the page is measured.
+    chromeFlags: ['--headless=new', ...chromiumFlags],
   });
   try {
     return await run(chrome.port);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startStrapiServer, strapiEntry } from '../../../tests/support/strapi-server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { strapiContent } from '~/platform/content-service/strapi.server';
-import { createContentStore } from './content-store.server';
+import { createContentStore, type ContentStoreOptions } from './content-store.server';
 
 const warnings: unknown[] = [];
 const logger = { warn: (...args: unknown[]) => void warnings.push(args) };
@@ -44,6 +44,16 @@ function strapiAnswers(url: URL) {
   return undefined;
 }
 
+/** A store in front of the local Strapi server, with the cab brand's bundled content as its fallback. */
+function storeOn(url: string, options: Pick<ContentStoreOptions, 'ttlMs' | 'now' | 'maxEntries'>) {
+  return createContentStore({
+    source: strapiContent({ baseUrl: url, timeoutMs: 1000 }),
+    fallback: bundledContent('cab'),
+    logger,
+    ...options,
+  });
+}
+
 describe('content at start-up', () => {
   let cms: Awaited<ReturnType<typeof startStrapiServer>> | undefined;
   afterEach(async () => {
@@ -71,12 +81,7 @@ describe('content at start-up', () => {
 
   it('reads the data field of a Strapi-format content service, with populate=deep', async () => {
     cms = await startStrapiServer(strapiAnswers);
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 60_000,
-      logger,
-    });
+    const store = storeOn(cms.url, { ttlMs: 60_000 });
     const site = await store.siteContent();
     expect(site.configuration).toEqual({
       id: '1',
@@ -100,13 +105,7 @@ describe('content at start-up', () => {
   it('keeps serving the last good copy when the content service fails after a good answer', async () => {
     cms = await startStrapiServer(strapiAnswers);
     let now = 0;
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 1000,
-      logger,
-      now: () => now,
-    });
+    const store = storeOn(cms.url, { ttlMs: 1000, now: () => now });
     expect((await store.siteContent()).configuration.customerServicePhone).toBe('+49 30 123');
     cms.fail();
     now = 5000;
@@ -119,12 +118,7 @@ describe('content at start-up', () => {
   it('falls back to the bundled content when the service has never answered, and does not hang on a dead one', async () => {
     cms = await startStrapiServer(strapiAnswers);
     cms.fail();
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 60_000,
-      logger,
-    });
+    const store = storeOn(cms.url, { ttlMs: 60_000 });
     await store.warm();
     expect((await store.siteContent()).configuration.clientId).toBe('cab');
 
@@ -140,13 +134,7 @@ describe('content at start-up', () => {
   it('keeps serving the last good copy of a content page when the service fails after a good answer', async () => {
     cms = await startStrapiServer(strapiAnswers);
     let now = 0;
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 1000,
-      logger,
-      now: () => now,
-    });
+    const store = storeOn(cms.url, { ttlMs: 1000, now: () => now });
     expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
     cms.fail();
     now = 5000;
@@ -159,13 +147,7 @@ describe('content at start-up', () => {
     cms = await startStrapiServer(strapiAnswers);
     cms.fail();
     let now = 0;
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 1000,
-      logger,
-      now: () => now,
-    });
+    const store = storeOn(cms.url, { ttlMs: 1000, now: () => now });
     const bundled = await bundledContent('cab').page('faq', 'de');
     expect(await store.page('faq', 'de')).toEqual(bundled);
 
@@ -180,13 +162,7 @@ describe('content at start-up', () => {
     cms = await startStrapiServer(strapiAnswers);
     cms.fail();
     let now = 0;
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 60_000,
-      logger,
-      now: () => now,
-    });
+    const store = storeOn(cms.url, { ttlMs: 60_000, now: () => now });
     await expect(store.page('winter-aktion', 'de')).rejects.toThrow(/answered 500/);
     const asked = cms.requests.length;
     await expect(store.page('winter-aktion', 'de')).rejects.toThrow(/answered 500/);
@@ -199,13 +175,7 @@ describe('content at start-up', () => {
 
   it('keeps a bounded number of pages, so that requests for made-up slugs cannot fill the memory', async () => {
     cms = await startStrapiServer(strapiAnswers);
-    const store = createContentStore({
-      source: strapiContent({ baseUrl: cms.url, timeoutMs: 1000 }),
-      fallback: bundledContent('cab'),
-      ttlMs: 60_000,
-      logger,
-      maxEntries: 3,
-    });
+    const store = storeOn(cms.url, { ttlMs: 60_000, maxEntries: 3 });
     await store.page('faq', 'de');
     for (const slug of ['a', 'b', 'c']) expect(await store.page(slug, 'de')).toBeNull();
     const asked = cms.requests.length;
