@@ -1,3 +1,4 @@
+import { dateTimeFormat, numberFormat } from './intl-formats';
 import type { Locale } from './locales';
 import { consentDe } from './messages/consent.de';
 import { consentEn } from './messages/consent.en';
@@ -40,31 +41,35 @@ export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(catalogues.de, key);
 }
 
-// Building an Intl format costs more than using it (a page formats several amounts and dates): one per locale.
-const euroFormats = new Map<Locale, Intl.NumberFormat>();
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-
 export function formatEuro(cents: number, locale: Locale): string {
-  let format = euroFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { style: 'currency', currency: 'EUR' });
-    euroFormats.set(locale, format);
-  }
-  return format.format(cents / 100);
+  return numberFormat(intlLocale(locale), { style: 'currency', currency: 'EUR' }).format(cents / 100);
 }
 
 /** A calendar date (`yyyy-mm-dd`, Europe/Berlin) as people read it: `31.01.2027` or `31 Jan 2027`. */
 export function formatDate(isoDate: string, locale: Locale): string {
   const [year, month, day] = isoDate.split('-').map(Number);
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-      day: locale === 'de' ? '2-digit' : 'numeric',
-      month: locale === 'de' ? '2-digit' : 'short',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    dateFormats.set(locale, format);
-  }
+  const format = dateTimeFormat(intlLocale(locale), {
+    day: locale === 'de' ? '2-digit' : 'numeric',
+    month: locale === 'de' ? '2-digit' : 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
   return format.format(new Date(Date.UTC(year!, month! - 1, day!)));
+}
+
+/**
+ * An instant as Berlin wall-clock date and time: `31.01.2026, 14:05` / `31 Jan 2026, 14:05`.
+ * Formatted on the server, so the page shows the same text before and after hydration.
+ */
+export function formatInstant(instant: Date, locale: Locale): string {
+  return dateTimeFormat(intlLocale(locale), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Berlin',
+  }).format(instant);
+}
+
+/** The locale Intl formats people's numbers and dates in. */
+export function intlLocale(locale: Locale): 'de-DE' | 'en-GB' {
+  return locale === 'de' ? 'de-DE' : 'en-GB';
 }

@@ -1,4 +1,8 @@
+// One formatter for the process: building an Intl.DateTimeFormat loads time zone data and costs
+// far more than formatting (it showed up in the overview's CPU profile, bench/overview-vs-react-router.mjs).
+const berlinCalendarDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
+
 /** Calendar dates are Europe/Berlin dates (product rules), written `yyyy-mm-dd`. */
 export function berlinDate(instant: Date = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(instant);
+  return berlinCalendarDate.format(instant);
 }

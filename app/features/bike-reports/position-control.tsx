@@ -2,6 +2,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useState, useSyncExternalStore } from 'react';
 import { bikeReportRules } from '~/config/bike-reports';
 import { useLocale, useT } from '~/i18n/hooks';
+import { numberFormat } from '~/i18n/intl-formats';
 
 export interface ReportPosition {
   lat: number;
@@ -65,7 +66,7 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
 
   const shown = position ? 'found' : status === 'found' ? 'idle' : status;
   const problem = shown === 'denied' || shown === 'unavailable' || shown === 'timeout';
-  const numbers = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 });
+  const numbers = numberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 });
   const statusText =
     shown === 'found' && position
       ? [

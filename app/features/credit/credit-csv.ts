@@ -1,6 +1,7 @@
 import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import type { LedgerEntry } from './ledger.server';
+import { dateTimeFormat } from '~/i18n/intl-formats';
 
 /**
  * The ledger as CSV for spreadsheets (docs/decisions/0008): made for Excel as German customers have
@@ -32,7 +33,7 @@ function field(value: string, index: number): string {
 
 function csvDate(instant: Date): string {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('de-DE', {
+    dateTimeFormat('de-DE', {
       timeZone: 'Europe/Berlin',
       day: '2-digit',
       month: '2-digit',

@@ -1,20 +1,10 @@
 import type { Locale } from '~/i18n/locales';
-
-/**
- * Instants as customers read them, always in Europe/Berlin: `31.01.2026, 14:05` / `31 Jan 2026,
- * 14:05`. Formatted on the server, so the page shows the same text before and after hydration.
- */
-export function formatInstant(instant: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(instant);
-}
+import { numberFormat } from '~/i18n/intl-formats';
+import { intlLocale } from '~/i18n/translate';
 
 /** A signed amount in euros: `+10,00 €`, `−1,50 €` (a real minus sign, read out as "minus"). */
 export function formatSignedEuro(cents: number, locale: Locale): string {
-  const amount = new Intl.NumberFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  const amount = numberFormat(intlLocale(locale), {
     style: 'currency',
     currency: 'EUR',
     signDisplay: 'exceptZero',

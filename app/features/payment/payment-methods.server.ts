@@ -4,6 +4,7 @@ import type { Database } from '~/db/client.server';
 import { customers, paymentMethods } from '~/db/schema';
 import { enqueueMail } from '~/features/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
+import { formatInstant } from '~/i18n/translate';
 import type { BankVerifier } from '~/platform/bank-verification/types';
 import type { HostedKind, PaymentProvider } from '~/platform/payment-provider/types';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
@@ -196,7 +197,7 @@ export async function changeToSepa(deps: PaymentDeps, change: SepaChange): Promi
         maskedIban: maskIban(change.iban),
         mandateReference: reference,
         creditorId: deps.creditorId,
-        signedAt: formatMailInstant(now, change.locale),
+        signedAt: formatInstant(now, change.locale),
       } satisfies PaymentMail,
       change.locale,
       deps.brand,
@@ -293,15 +294,6 @@ async function replaceActiveMethod(
     .values({ ...values, customerId, active: true, createdAt: now })
     .returning({ id: paymentMethods.id });
   return row!.id;
-}
-
-/** An instant in Europe/Berlin for a mail: `31.01.2026, 14:05`. */
-function formatMailInstant(instant: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(instant);
 }
 
 /** The customer's name, offered as the account holder of a new SEPA mandate. */

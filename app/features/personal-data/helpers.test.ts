@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatCents, formatPhone } from './format';
+import { formatEuro } from '~/i18n/translate';
+import { formatCalendarDate, formatPhone } from './format';
 import { maskEmail, maskIban } from './masking';
 import { newPhoneCode } from './phone-change.server';
 import { passwordChangeSchema, phoneCodeSchema, phoneNumberSchema } from './schemas';
@@ -57,7 +58,7 @@ describe('formatting on the data pages', () => {
     expect(formatPhone('+4915123456789')).toBe('+49 1512 3456789');
     expect(formatCalendarDate('1990-05-17', 'de')).toBe('17.05.1990');
     expect(formatCalendarDate('1990-05-17', 'en')).toBe('17 May 1990');
-    expect(formatCents(-250, 'de')).toBe('-2,50\u00a0€');
+    expect(formatEuro(-250, 'de')).toBe('-2,50\u00a0€');
   });
 });
 

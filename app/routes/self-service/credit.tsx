@@ -4,7 +4,7 @@ import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNav
 import type { Route } from './+types/credit';
 import { creditorId, payment } from '~/config/payment';
 import { topUpSchema, voucherSchema } from '~/features/credit/credit-schema';
-import { formatInstant, formatSignedEuro } from '~/features/credit/format';
+import { formatSignedEuro } from '~/features/credit/format';
 import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledger.server';
 import { topUp, topUpResult } from '~/features/credit/top-up.server';
 import { voucherCodeMask } from '~/features/credit/voucher-code';
@@ -15,7 +15,7 @@ import { paymentProviderFor } from '~/features/payment/providers.server';
 import { csrfFor } from '~/features/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, useT } from '~/i18n/hooks';
-import { formatEuro, translator } from '~/i18n/translate';
+import { formatEuro, formatInstant, translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { TableScroll } from '~/ui/components/table-scroll';

@@ -6,7 +6,7 @@ import { requestAccountDeletion } from '~/features/personal-data/account-deletio
 import { ActionButton, ViewLink } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { cancelEmailChange } from '~/features/personal-data/email-change.server';
-import { formatCalendarDate, formatCents, formatInstant, formatPhone } from '~/features/personal-data/format';
+import { formatCalendarDate, formatPhone } from '~/features/personal-data/format';
 import { loadPersonalData, setNewsletter } from '~/features/personal-data/personal-data.server';
 import { personalDataExportPath } from '~/features/personal-data/policy';
 import { deletionRequestSchema } from '~/features/personal-data/schemas';
@@ -14,7 +14,7 @@ import { endOtherSession, endOtherSessions } from '~/features/personal-data/sess
 import type { DeviceDescription } from '~/features/personal-data/user-agent';
 import { csrfFor } from '~/features/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import type { Translate } from '~/i18n/translate';
+import { formatEuro, formatInstant, type Translate } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         requestedOn: customer.deletionRequestedAt ? formatInstant(customer.deletionRequestedAt, locale) : null,
         blockers: personal.deletionBlockers.map((blocker) =>
           blocker.reason === 'negative-balance'
-            ? { reason: blocker.reason, amount: formatCents(blocker.balanceCents, locale), endDate: null }
+            ? { reason: blocker.reason, amount: formatEuro(blocker.balanceCents, locale), endDate: null }
             : {
                 reason: blocker.reason,
                 amount: null,
@@ -136,7 +136,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         return submission.reply({
           formErrors: outcome.blockers.map((blocker) =>
             blocker.reason === 'negative-balance'
-              ? `account-deletion.negative-balance?${new URLSearchParams({ amount: formatCents(blocker.balanceCents, scope.locale) })}`
+              ? `account-deletion.negative-balance?${new URLSearchParams({ amount: formatEuro(blocker.balanceCents, scope.locale) })}`
               : 'account-deletion.contract-not-ended',
           ),
           hideFields: ['currentPassword'],

@@ -9,13 +9,14 @@ import { pageForView } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { dateTimeFormat } from '~/i18n/intl-formats';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
 /** Dates as customers read them, in Europe/Berlin; formatted here so server and browser show the same. */
 function formatDay(instant: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  return dateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     dateStyle: 'medium',
     timeZone: 'Europe/Berlin',
   }).format(instant);
