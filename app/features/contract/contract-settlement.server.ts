@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, tariffChanges } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
@@ -6,36 +6,47 @@ import { berlinDate } from '~/platform/berlin-date';
 /**
  * Time-driven contract changes, carried out lazily whenever a contract is read or changed rather than
  * by a scheduler: a pending tariff change applies from its effective date, a cancelled contract ends
- * after its end date. Every reader sees the same result, whichever instance reads first.
+ * after its end date. Every reader sees the same result, whichever instance reads first. Every
+ * self-service page settles first, so the common case (nothing due) is one indexed read.
  */
 export async function settleContract(db: Database, customerId: string, now: Date = new Date()): Promise<void> {
+  const today = berlinDate(now);
   const [contract] = await db
-    .select({ id: contracts.id, state: contracts.state, endDate: contracts.endDate })
+    .select({
+      id: contracts.id,
+      state: contracts.state,
+      endDate: contracts.endDate,
+      tariffChangeDue: sql<boolean>`exists (${db
+        .select({ id: tariffChanges.id })
+        .from(tariffChanges)
+        .where(dueTariffChanges(contracts.id, today))})`,
+    })
     .from(contracts)
     .where(eq(contracts.customerId, customerId));
   if (!contract) return;
-  await applyDueTariffChanges(db, contract.id, now);
-  const today = berlinDate(now);
+  if (contract.tariffChangeDue) await applyDueTariffChanges(db, contract.id, now);
   if (contract.state === 'cancellation_requested' && contract.endDate !== null && contract.endDate < today) {
     await endContract(db, contract.id, now);
   }
 }
 
-/**
- * Applies the contract's pending tariff changes whose day has come: the contract gets the new tariff,
- * its term counting from the change's effective date. A change that would start after the contract's
- * end date, or on an ended contract, never applies and is marked withdrawn. Cheap when nothing is
- * due: one indexed read, no transaction. Returns the number of changes applied.
- */
-export async function applyDueTariffChanges(db: Database, contractId: string, now: Date = new Date()): Promise<number> {
-  const today = berlinDate(now);
-  const due = and(
+/** The contract's pending tariff changes whose day has come. */
+function dueTariffChanges(contractId: string | typeof contracts.id, today: string) {
+  return and(
     eq(tariffChanges.contractId, contractId),
     eq(tariffChanges.state, 'pending'),
     lte(tariffChanges.effectiveDate, today),
   );
-  const [any] = await db.select({ id: tariffChanges.id }).from(tariffChanges).where(due).limit(1);
-  if (!any) return 0;
+}
+
+/**
+ * Applies the contract's pending tariff changes whose day has come: the contract gets the new tariff,
+ * its term counting from the change's effective date. A change that would start after the contract's
+ * end date, or on an ended contract, never applies and is marked withdrawn. Returns the number of
+ * changes applied.
+ */
+export async function applyDueTariffChanges(db: Database, contractId: string, now: Date = new Date()): Promise<number> {
+  const due = dueTariffChanges(contractId, berlinDate(now));
   return db.transaction(async (tx) => {
     // The contract row's lock orders this against a concurrent change, cancellation or second reader.
     const [contract] = await tx.select().from(contracts).where(eq(contracts.id, contractId)).for('update');
