@@ -29,7 +29,7 @@ import { cancelEmailChange, confirmEmailChange, pendingEmailChange, requestEmail
 import { changePassword } from './password-change.server';
 import { confirmPhoneCode, pendingPhoneChange, requestPhoneCode } from './phone-change.server';
 import { personalDataPolicy } from './policy';
-import { endOtherSession, endOtherSessions, listSessions, sessionRef } from './sessions.server';
+import { endOtherSession, endOtherSessions, listedSessionsLimit, listSessions, sessionRef } from './sessions.server';
 
 const password = 'Radfahren im Regen ist schön';
 const minute = 60 * 1000;
@@ -399,7 +399,8 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
       );
       const bob = await customer('bob@example.org');
 
-      const list = await listSessions(ctx.db, erika.id, erika.session.idHash);
+      const { entries: list, more } = await listSessions(ctx.db, erika.id, erika.session.idHash);
+      expect(more).toBe(0);
       expect(list.map((entry) => [entry.current, entry.device.browser, entry.device.system])).toEqual([
         [true, 'Firefox', 'Linux'],
         [false, 'Safari', 'iPad'],
@@ -432,6 +433,25 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
       for (const other of others) expect(await readSession(ctx.db, other.token)).toBeNull();
       expect(await readSession(ctx.db, erika.token)).not.toBeNull();
       expect(await readSession(ctx.db, bob.token)).not.toBeNull();
+    });
+
+    it('lists the current session and the most recently used others, and counts the rest', async () => {
+      await setUp();
+      // The current session is the oldest: it still comes first.
+      const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const erika = await customer('erika@example.org', minutesAgo(100));
+      const others = [];
+      for (let minutes = listedSessionsLimit + 2; minutes >= 1; minutes--) {
+        others.push(await login(erika.id, minutesAgo(minutes)));
+      }
+      const { entries, more } = await listSessions(ctx.db, erika.id, erika.session.idHash);
+      expect(entries).toHaveLength(listedSessionsLimit);
+      expect(more).toBe(3);
+      expect(entries[0]?.current).toBe(true);
+      const newestFirst = others.reverse().slice(0, listedSessionsLimit - 1);
+      expect(entries.slice(1).map((entry) => entry.ref)).toEqual(
+        newestFirst.map((other) => sessionRef(other.session.idHash)),
+      );
     });
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { sessions } from '~/db/schema';
 import { describeUserAgent, type DeviceDescription } from './user-agent';
@@ -21,23 +21,39 @@ export function sessionRef(idHash: string): string {
   return createHash('sha256').update(`session-ref:${idHash}`).digest('hex').slice(0, 32);
 }
 
-/** The customer's live sessions, most recently used first. */
+/**
+ * How many sessions the personal-data page lists. A customer can pile up sessions (an app that
+ * logs in again and again, or a stolen password at work): past this many, the page names only how
+ * many more there are, and "sign out everywhere else" still ends them all.
+ */
+export const listedSessionsLimit = 10;
+
+export interface SessionList {
+  /** The current session first, then the others most recently used first. */
+  entries: SessionListEntry[];
+  /** Live sessions beyond the listed ones. */
+  more: number;
+}
+
+/** The customer's live sessions: the current one and the most recently used others. */
 export async function listSessions(
   db: Database,
   customerId: string,
   currentIdHash: string,
   now = new Date(),
-): Promise<SessionListEntry[]> {
+): Promise<SessionList> {
   const rows = await db
     .select({
       idHash: sessions.idHash,
       createdAt: sessions.createdAt,
       lastSeenAt: sessions.lastSeenAt,
       userAgent: sessions.userAgent,
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(sessions)
     .where(and(eq(sessions.customerId, customerId), gt(sessions.expiresAt, now)))
-    .orderBy(desc(sessions.lastSeenAt));
+    .orderBy(desc(eq(sessions.idHash, currentIdHash)), desc(sessions.lastSeenAt))
+    .limit(listedSessionsLimit);
   const entries = rows.map((row) => ({
     ref: sessionRef(row.idHash),
     createdAt: row.createdAt,
@@ -46,7 +62,7 @@ export async function listSessions(
     device: describeUserAgent(row.userAgent),
     current: row.idHash === currentIdHash,
   }));
-  return entries.sort((a, b) => Number(b.current) - Number(a.current));
+  return { entries, more: (rows[0]?.total ?? 0) - rows.length };
 }
 
 /**

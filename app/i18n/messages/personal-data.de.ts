@@ -55,6 +55,7 @@ export const personalDataDe = {
   'sessions.end': 'Abmelden',
   'sessions.end-label': 'Gerät „{device}“ abmelden (angemeldet seit {since})',
   'sessions.end-others': 'Auf allen anderen Geräten abmelden',
+  'sessions.more': 'Weitere Sitzungen auf anderen Geräten, hier nicht aufgeführt: {count}',
   'sessions.only-this': 'Du bist nur auf diesem Gerät angemeldet.',
 
   'data-export.title': 'Meine Daten herunterladen',

@@ -54,6 +54,7 @@ export const personalDataEn = {
   'sessions.end': 'Log out',
   'sessions.end-label': 'Log out device “{device}” (logged in since {since})',
   'sessions.end-others': 'Log out on all other devices',
+  'sessions.more': 'Other sessions on other devices, not listed here: {count}',
   'sessions.only-this': 'You are logged in on this device only.',
 
   'data-export.title': 'Download my data',

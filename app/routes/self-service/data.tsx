@@ -67,7 +67,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pendingEmail: personal.pendingEmail
         ? { email: personal.pendingEmail.email, until: formatInstant(personal.pendingEmail.expiresAt, locale) }
         : null,
-      sessions: personal.sessions.map((session) => ({
+      moreSessions: personal.sessions.more,
+      sessions: personal.sessions.entries.map((session) => ({
         ref: session.ref,
         current: session.current,
         device: session.device,
@@ -277,8 +278,8 @@ export default function PersonalData() {
 
 function Sessions() {
   const t = useT();
-  const { csrf, sessions } = useLoaderData<typeof loader>();
-  const others = sessions.filter((session) => !session.current);
+  const { csrf, sessions, moreSessions } = useLoaderData<typeof loader>();
+  const others = sessions.filter((session) => !session.current).length + moreSessions;
   return (
     <section className="personal-data__section" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">{t('sessions.title')}</h2>
@@ -326,7 +327,8 @@ function Sessions() {
           </tbody>
         </table>
       </TableScroll>
-      {others.length > 0 ? (
+      {moreSessions > 0 ? <p>{t('sessions.more', { count: moreSessions })}</p> : null}
+      {others > 0 ? (
         <ActionButton csrf={csrf} intent="end-other-sessions" label={t('sessions.end-others')} />
       ) : (
         <p>{t('sessions.only-this')}</p>
