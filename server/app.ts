@@ -21,6 +21,13 @@ import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins 
 import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding } from './static-files';
 
 const serverBuild: ServerBuild = build;
+
+/**
+ * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser
+ * error report at most 16 KiB) and nothing is uploaded; without a limit, one request could make
+ * the server buffer any amount while it parses the form for the CSRF check.
+ */
+export const maxRequestBodyBytes = 64 * 1024;
 const buildId = serverBuild.assets.version;
 
 export interface RunningApp {
@@ -215,6 +222,12 @@ function createListener(config: AppConfig, services: AppServices): Listener {
       return;
     }
 
+    if (!isRead && Number(req.headers['content-length'] ?? 0) > maxRequestBodyBytes) {
+      // The body stays unread: the connection closes after the answer.
+      res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Payload Too Large');
+      return;
+    }
+
     const nonce = nextNonce();
     const cacheKey =
       pageCache && isRead && !rawUrl.includes('?') && !hasSessionCookie(req.headers.cookie)
@@ -346,6 +359,25 @@ function toFetchRequest(req: IncomingMessage, signal: AbortSignal, publicOrigin:
     method: req.method,
     headers,
     signal,
-    ...(hasBody ? { body: Readable.toWeb(req) as ReadableStream, duplex: 'half' } : {}),
+    ...(hasBody ? { body: requestBody(req), duplex: 'half' } : {}),
   } as RequestInit);
+}
+
+/**
+ * The body as a stream for the Fetch request. A body without a declared length (chunked) is cut
+ * off past the limit: reading it fails, and the form reads as empty.
+ */
+function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
+  if (req.headers['content-length'] !== undefined) return body;
+  let received = 0;
+  return body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        if (received > maxRequestBodyBytes) controller.error(new Error('request body too large'));
+        else controller.enqueue(chunk);
+      },
+    }),
+  );
 }

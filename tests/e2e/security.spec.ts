@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import type { APIResponse } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
 import { cspNonce, expect, test, waitForHydration } from './support/test';
@@ -51,4 +52,32 @@ test('loading the home page and navigating client-side to the price list logs no
   await page.waitForLoadState('networkidle');
   // The app has no favicon yet; Chromium's own request for it is no error of the page.
   expect(browserErrors.filter((error) => !error.endsWith('/favicon.ico'))).toEqual([]);
+});
+
+test('a request body beyond 64 KiB is refused, declared or chunked, and the server goes on', async ({ baseURL }) => {
+  /** A form POST with the body in chunks: with a Content-Length header when `declared`, chunked otherwise. */
+  const post = (chunks: string[], declared: boolean) =>
+    new Promise<number>((resolve, reject) => {
+      const length = chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0);
+      const req = request(new URL(pages.login.de, baseURL), {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          ...(declared ? { 'content-length': String(length) } : {}),
+        },
+      });
+      req.on('response', (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      req.on('error', reject);
+      for (const chunk of chunks) req.write(chunk);
+      req.end();
+    });
+  const big = Array.from({ length: 5 }, () => `filler=${'x'.repeat(16 * 1024)}&`);
+
+  expect(await post(big, true)).toBe(413);
+  // Undeclared, the body is cut off at the limit: the form reads as empty, so no CSRF token.
+  expect(await post(big, false)).toBe(403);
+  expect((await fetch(new URL(pages.login.de, baseURL))).status).toBe(200);
 });
