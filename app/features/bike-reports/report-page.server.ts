@@ -12,6 +12,7 @@ import { confirmationQuery, verifiedReference } from './confirmation-link.server
 import { bikeReportSchema, reportKinds, type ReportKind } from './report-schema';
 import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
 import { berlinFormFields } from './seen-at';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 interface Args {
   request: Request;
@@ -62,7 +63,7 @@ export async function reportPageLoader({ request, context }: Args, mode: ReportM
 export async function reportPageAction({ request, context }: Args, mode: ReportMode) {
   const services = context.get(servicesContext);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   // A filled honeypot is a bot: it sees the empty form again, and nothing is stored or sent.
   if (formData.get(honeypotFieldName)) return redirect(withCarriedQuery(url.pathname, url.search));
   const locale = localeFromPath(url.pathname) ?? defaultLocale;

@@ -8,26 +8,26 @@ export const clientErrorLimit = { count: 20, windowMs: 10 * 60_000 };
 export type ClientErrorOutcome = 204 | 400 | 413 | 429;
 
 /**
- * One error report from a browser (POST, CSRF-checked by the root middleware like every POST):
- * refused when the address sent too many lately (429, checked first, before the body is read), the
- * body is too large (413) or not a report (400); otherwise logged as one line and answered 204.
+ * One error report from a browser (POST, CSRF-checked by the root middleware like every POST, which
+ * read the form): refused when the address sent too many lately (429, checked first), the body is
+ * too large (413) or not a report (400); otherwise logged as one line and answered 204.
  */
 export async function receiveClientErrorReport(
   request: Request,
+  form: FormData,
   services: { rateLimits: RateLimitStore; logger: Pick<Logger, 'warn'>; clientIp: string },
 ): Promise<ClientErrorOutcome> {
   const count = await services.rateLimits.increment(`client-errors:${services.clientIp}`, clientErrorLimit.windowMs);
   if (count > clientErrorLimit.count) return 429;
 
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > maxReportBytes) return 413;
-  const body = await request.text();
-  if (body.length > maxReportBytes) return 413;
+  const report = form.get('report');
+  if (declared > maxReportBytes || (typeof report === 'string' && report.length > maxReportBytes)) return 413;
 
-  // A form body (the CSRF middleware reads the token from a form), its `report` field JSON.
+  // The form's `report` field is the report as JSON.
   let raw: unknown;
   try {
-    raw = JSON.parse(new URLSearchParams(body).get('report') ?? '');
+    raw = JSON.parse(typeof report === 'string' ? report : '');
   } catch {
     return 400;
   }

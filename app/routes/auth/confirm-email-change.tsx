@@ -11,6 +11,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: translator(localeFromPath(location.pathname) ?? defaultLocale)('email-change.confirm-title') },
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { database } = context.get(servicesContext);
-  const token = String((await request.formData()).get('token') ?? '');
+  const token = String((await submittedForm(request, context)).get('token') ?? '');
   return confirmEmailChange({ db: database.db }, token);
 }
 

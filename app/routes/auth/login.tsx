@@ -18,6 +18,7 @@ import { PasswordField, TextField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
@@ -36,7 +37,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const services = context.get(servicesContext);

@@ -17,6 +17,7 @@ import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetFinishSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordResetFinishSchema });
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const outcome = await resetPassword(
     accountContext(context.get(servicesContext)),

@@ -15,6 +15,7 @@ import { TextField } from '~/ui/form/inputs';
 import { namedPageMeta } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
@@ -24,7 +25,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await request.formData(), { schema: passwordResetStartSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordResetStartSchema });
   if (submission.status !== 'success') return submission.reply();
   const url = new URL(request.url);
   const locale = findPage(url.pathname)?.locale ?? 'de';

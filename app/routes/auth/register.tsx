@@ -25,6 +25,7 @@ import { actionCodePattern, campaignFor } from '~/config/campaigns';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
@@ -60,7 +61,7 @@ function campaignOffer(requested: string | null, tariffs: readonly { id: string 
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const url = new URL(request.url);
   const donePath = `${url.pathname}?done=1`;
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.

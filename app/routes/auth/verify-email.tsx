@@ -12,6 +12,7 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { namedPageMeta } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
@@ -28,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const token = String((await request.formData()).get('token') ?? '');
+  const token = String((await submittedForm(request, context)).get('token') ?? '');
   return verifyEmail(accountContext(context.get(servicesContext)), token);
 }
 

@@ -23,6 +23,7 @@ import { PageTitle } from '~/ui/components/page-header';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 // A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
   const submission = parseWithZod(formData, { schema: cancellationSchema });
   if (submission.status !== 'success') return { result: submission.reply(), confirmation: null };

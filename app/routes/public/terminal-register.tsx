@@ -12,6 +12,7 @@ import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import Register, { loader as registerLoader } from '~/routes/auth/register';
 import { privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.data as { locale?: 'de' | 'en' } | undefined;
@@ -32,7 +33,7 @@ export const loader = registerLoader;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const url = new URL(request.url);
   const donePath = `${url.pathname}?done=1`;
   if (formData.get(honeypotFieldName)) return redirect(donePath);

@@ -4,6 +4,7 @@ import { ibanProblem, normalizeIban } from '~/features/payment/iban';
 import { bankVerifierFor } from '~/features/payment/providers.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { BankVerificationUnavailableError, type WidgetResult } from '~/platform/bank-verification/types';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 const json = (body: WidgetResult, status = 200) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -15,7 +16,7 @@ const json = (body: WidgetResult, status = 200) =>
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const form = await request.formData();
+  const form = await submittedForm(request, context);
   const iban = normalizeIban(String(form.get('iban') ?? ''));
   const accountHolder = String(form.get('accountHolder') ?? '')
     .trim()

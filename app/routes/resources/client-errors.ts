@@ -1,6 +1,7 @@
 import type { Route } from './+types/client-errors';
 import { requestContext, servicesContext } from '~/context';
 import { csrfFor } from '~/features/security/form-page.server';
+import { submittedForm } from '~/features/security/submitted-form.server';
 import { receiveClientErrorReport } from '~/platform/error-reporting/client-error-endpoint.server';
 
 /**
@@ -19,6 +20,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const { rateLimits } = context.get(servicesContext);
   const { logger, clientIp } = context.get(requestContext);
-  const status = await receiveClientErrorReport(request, { rateLimits, logger, clientIp });
+  const form = await submittedForm(request, context);
+  const status = await receiveClientErrorReport(request, form, { rateLimits, logger, clientIp });
   return new Response(null, { status, headers: { 'Cache-Control': 'no-store' } });
 }

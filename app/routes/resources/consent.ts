@@ -3,6 +3,7 @@ import type { Route } from './+types/consent';
 import { servicesContext } from '~/context';
 import { consentCookie, isConsentChoice } from '~/features/consent/consent-cookie';
 import { safeReturnPath } from '~/features/consent/consent-request';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 /**
  * `POST /resources/consent` (choice, returnTo, csrf): the consent dialog without JavaScript. Stores
@@ -12,7 +13,7 @@ import { safeReturnPath } from '~/features/consent/consent-request';
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { config } = context.get(servicesContext);
-  const form = await request.formData();
+  const form = await submittedForm(request, context);
   const choice = form.get('choice');
   if (!isConsentChoice(choice)) {
     throw new Response('Bad Request', { status: 400, headers: { 'Cache-Control': 'no-store' } });

@@ -5,11 +5,12 @@ import { accountContext } from '~/features/accounts/account-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { resendVerification } from '~/features/accounts/email-verification.server';
 import { safeRedirect } from '~/features/navigation/safe-redirect';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 /** The reminder banner's button: a new verification link (at most 3 an hour), then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(request, context);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const back = safeRedirect(formData.get('returnTo'), '/');
   const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId);
   const url = new URL(back, 'http://local.invalid');

@@ -18,6 +18,7 @@ import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -44,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: cancellationSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: cancellationSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['currentPassword'] }),
     confirmation: null,

@@ -17,6 +17,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -36,7 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Withdraws the pending cancellation (a cancellation change: needs the 15-minute check). */
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: withdrawSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: withdrawSchema });
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     submission.reply({ ...options, hideFields: ['currentPassword'] });
   if (submission.status !== 'success') return reply();

@@ -24,6 +24,7 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { MaskedField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -72,7 +73,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
 
   if (intent === 'voucher') {

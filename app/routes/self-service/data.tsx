@@ -20,6 +20,7 @@ import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -100,7 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
   const { db } = scope.ctx;
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const back = (done: Done) => redirect(`${new URL(request.url).pathname}?done=${done}`);
 
   switch (formData.get('intent')) {

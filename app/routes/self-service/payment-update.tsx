@@ -52,6 +52,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { CheckboxField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -107,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const page = findPage(url.pathname);
   const embedded = page ? pages[page.id].embedded : false;
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
   const deps = paymentDeps(scope);
   const reauthenticate = (password: string | undefined) =>

@@ -19,6 +19,7 @@ import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -48,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: tariffChangeSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: tariffChangeSchema });
   if (submission.status !== 'success') return submission.reply();
   const outcome = await requestTariffChange(scope.ctx, scope.customerId, submission.value.tariffId, {
     locale: scope.locale,

@@ -16,6 +16,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -35,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: emailChangeSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: emailChangeSchema });
   const hideFields = ['currentPassword'];
   if (submission.status !== 'success') return submission.reply({ hideFields });
   const outcome = await requestEmailChange(

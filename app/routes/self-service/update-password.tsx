@@ -13,6 +13,7 @@ import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -25,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: passwordChangeSchema });
+  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordChangeSchema });
   // Passwords are never sent back to the browser.
   const hideFields = ['currentPassword', 'newPassword'];
   if (submission.status !== 'success') return submission.reply({ hideFields });

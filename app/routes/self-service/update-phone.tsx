@@ -23,6 +23,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
   const actor = { session: scope.session, clientIp: scope.clientIp, locale: scope.locale };
   const url = new URL(request.url);
-  const formData = await request.formData();
+  const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
 
   if (intent === 'send-code') {
