@@ -127,6 +127,9 @@ test.describe('with JavaScript', () => {
       await waitForHydration(page);
       await logIn(page, customer.email, customer.password);
       await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort stimmen nicht.');
+      // The form keeps what was typed but the password, as a page rendered without JavaScript does.
+      await expect(page.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue(customer.email);
+      await expect(page.getByRole('textbox', { name: 'Passwort', exact: true })).toHaveValue('');
       await logIn(page, customer.email, newPassword);
       await expectSelfServiceArea(page);
       // Confirmed before: no reminder any more.

@@ -5,7 +5,8 @@ import {
   useFormMetadata,
   type FieldMetadata,
 } from '@conform-to/react';
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useActionData } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { FieldShell, translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
@@ -73,6 +74,13 @@ export function PasswordField({
   const t = useT();
   const [visible, setVisible] = useState(false);
   const state = useFieldState({ errors: field.errors, dirty: field.dirty, value: field.value ?? '' });
+  const input = useRef<HTMLInputElement>(null);
+  const answer = useActionData();
+  // Each answer of the server empties the field, as a page rendered without JavaScript does: the
+  // server never sends a password back, and Conform leaves what was typed in the input.
+  useEffect(() => {
+    if (answer !== undefined && input.current) input.current.value = '';
+  }, [answer]);
   return (
     <FieldShell
       id={field.id}
@@ -88,6 +96,7 @@ export function PasswordField({
     >
       <div className="field__with-button">
         <input
+          ref={input}
           {...getInputProps(field, { type: visible ? 'text' : 'password', ariaAttributes: false, value: false })}
           className="field__input"
           autoComplete={autoComplete}
