@@ -7,9 +7,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
   // The server build bundles our own HTTP server (server/app.ts) together with the React Router
-  // server build, so both share one module graph: one database handle, one configuration.
+  // server build, so both share one module graph: one database handle, one configuration. One file:
+  // the server has no use for the chunks that form pages load later in the browser (deferred-form.tsx).
   build: isSsrBuild
-    ? { rollupOptions: { input: './server/app.ts' }, target: 'node20' }
+    ? { rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } }, target: 'node20' }
     : { target: 'es2022', rollupOptions: { output: { manualChunks: clientChunk } } },
   plugins: [reactRouter()],
 }));
