@@ -9,7 +9,8 @@ import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { pageForView, pagePath } from '~/i18n/route-table';
 import { bikeReportContext, fileBikeReport, reportPrefill } from './bike-reports.server';
 import { confirmationQuery, verifiedReference } from './confirmation-link.server';
-import { bikeReportSchema, reportKinds, type ReportKind } from './report-schema';
+import { reportKinds, type ReportKind } from './report-kinds';
+import { bikeReportSchema } from './report-schema';
 import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
 import { berlinFormFields } from './seen-at';
 
