@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { csrfFieldName, honeypotFieldName } from '~/features/security/form-fields';
-import { holdUntilSettled, type ValidatorLoading } from './client-validation';
+import { holdUntilSettled, useLoadWhenIdle, type ValidatorLoading } from './client-validation';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
@@ -14,8 +14,8 @@ interface AppFormProps<Schema extends Record<string, unknown>> {
   csrfToken: string;
   /**
    * The validation loaded on demand (`useClientValidation`) that the form's `onValidate` uses:
-   * loaded on the first focus or pointer press in the form, submit events held until it is there.
-   * Without it, `onValidate` is expected to work from the start.
+   * loaded on the first focus or pointer press in the form or when the browser is idle, submit
+   * events held until it is there. Without it, `onValidate` is expected to work from the start.
    */
   validation?: ValidatorLoading;
   /** When field messages show; blur by default. */
@@ -46,6 +46,7 @@ export function AppForm<Schema extends Record<string, unknown>>({
   const answeredByServer = form.status !== undefined;
   const formProps = getFormProps(form);
   const loadValidation = validation ? () => void validation.load() : undefined;
+  useLoadWhenIdle(validation);
   return (
     <FormProvider context={form.context}>
       <FormBehaviourContext.Provider value={{ timing, submitted: submittedInBrowser || answeredByServer }}>

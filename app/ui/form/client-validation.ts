@@ -1,5 +1,5 @@
 import { parse, type Submission } from '@conform-to/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from '~/platform/validation';
 import { onDemand } from './on-demand';
 
@@ -10,9 +10,10 @@ import { onDemand } from './on-demand';
  * JavaScript, because the server validates every form.
  *
  * `onValidate` goes to Conform's `useForm`, the object itself to `AppForm`, which starts loading on
- * the first focus or pointer press in the form and holds back submit events until the validator is
- * there (`holdUntilSettled`). Should it fail to load, every submission is accepted in the browser
- * and the server's answer shows the messages.
+ * the first focus or pointer press in the form, or when the browser is next idle after hydrating
+ * it (`useLoadWhenIdle`), and holds back submit events until the validator is there
+ * (`holdUntilSettled`). Should it fail to load, every submission is accepted in the browser and the
+ * server's answer shows the messages.
  */
 export interface ClientValidation<Input extends Record<string, unknown>, Output> extends ValidatorLoading {
   onValidate(context: { formData: FormData }): Submission<Input, string[], Output>;
@@ -52,6 +53,24 @@ export function useClientValidation<Schema extends z.ZodType>(loadSchema: () => 
 /** No validator: the browser lets everything through, the server judges it. */
 function acceptedForTheServer<Result>(formData: FormData): Result {
   return parse(formData, { resolve: (value) => ({ value }) }) as Result;
+}
+
+/**
+ * Loads the validator once the browser has nothing else to do, so that the first blur finds it
+ * there also on a slow network, without competing with the page's own loading.
+ */
+export function useLoadWhenIdle(validation: ValidatorLoading | undefined): void {
+  useEffect(() => {
+    if (!validation) return;
+    const load = () => void validation.load();
+    // Safari has no requestIdleCallback: a moment after hydration is near enough.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 1000);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(load);
+    return () => cancelIdleCallback(idle);
+  }, [validation]);
 }
 
 /**

@@ -21,16 +21,15 @@ import { Activity, use, type ComponentType } from 'react';
  * and otherwise the route's error boundary, like a route module that fails to load.
  */
 export function deferredForm<Props extends object>(load: () => Promise<ComponentType<Props>>): ComponentType<Props> {
-  let Content: ComponentType<Props> | undefined;
-  const loading = load().then((component) => {
-    Content = component;
-  });
+  const loading = load();
   // Rendering rethrows a failure; this only keeps it from also being an unhandled rejection.
   loading.catch(() => {});
 
   function Loaded(props: Props) {
-    if (!Content) use(loading);
-    return Content ? <Content {...props} /> : null;
+    // Once React has seen the promise settled, `use` answers at once: it suspends only while the
+    // chunk is on its way (and for a moment the first time it meets the promise).
+    const Content = use(loading);
+    return <Content {...props} />;
   }
 
   return function DeferredForm(props: Props) {
