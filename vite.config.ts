@@ -7,9 +7,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
   },
   // The server build bundles our own HTTP server (server/app.ts) together with the React Router
-  // server build, so both share one module graph: one database handle, one configuration.
+  // server build, so both share one module graph: one database handle, one configuration. One file:
+  // the server has no use for the chunks that form pages load later in the browser (deferred-form.tsx).
   build: isSsrBuild
-    ? { rollupOptions: { input: './server/app.ts' }, target: 'node20' }
+    ? { rollupOptions: { input: './server/app.ts', output: { inlineDynamicImports: true } }, target: 'node20' }
     : { target: 'es2022', rollupOptions: { output: { manualChunks: clientChunk } } },
   plugins: [reactRouter()],
 }));
@@ -20,6 +21,9 @@ export default defineConfig(({ isSsrBuild }) => ({
  * (about 80 KB gzip). bench/page-weight.mjs shows the effect.
  */
 function clientChunk(id: string): string | undefined {
+  // The phone field renders its regions before the metadata comes (on first focus); Rollup would
+  // put them into the metadata's chunk, which imports them too, unless they have one of their own.
+  if (id.includes('/app/features/phone/phone-regions.ts')) return 'phone-regions';
   if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/features/phone/')) return 'phone-numbers';
   if (id.includes('/node_modules/ibantools/')) return 'iban';
   // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.

@@ -7,8 +7,7 @@ import { berlinDate } from '~/platform/berlin-date';
 import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';
 import { passwordProblem } from './password-policy';
-
-export const salutations = ['ms', 'mr', 'diverse', 'none'] as const;
+import { salutations } from './salutations';
 
 const requiredText = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });

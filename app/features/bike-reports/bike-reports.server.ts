@@ -10,7 +10,8 @@ import type { Logger } from '~/platform/logger.server';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
 import { formatReference, randomReferencePart } from './reference.server';
 import { reporterMail, serviceTeamMail, type ReportSummary } from './report-mails';
-import { kindNeedsLogin, type BikeReport } from './report-schema';
+import { kindNeedsLogin } from './report-kinds';
+import type { BikeReport } from './report-schema';
 
 /** What filing a report needs from the process. */
 export interface BikeReportContext {

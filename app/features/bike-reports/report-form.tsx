@@ -1,5 +1,4 @@
 import { getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { bikeReportRules } from '~/config/bike-reports';
@@ -8,12 +7,13 @@ import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
+import { useClientValidation } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { DateField, MaskedField, TextareaField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { PositionControl, type ReportPosition } from './position-control';
-import { bikeReportSchema, kindNeedsLogin, reportKinds, type ReportKind } from './report-schema';
+import { kindNeedsLogin, reportKinds, type ReportKind } from './report-kinds';
 import type { ReportActionData, ReportPageData } from './report-types';
 import { terminalHome } from './terminal-paths';
 
@@ -38,6 +38,9 @@ function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
   const t = useT();
   const { csrf, mode, loggedIn, loginHref, defaults } = loaderData;
   const terminal = mode === 'terminal';
+  const validation = useClientValidation(() =>
+    import('./report-schema').then((module) => module.bikeReportSchema({ loggedIn })),
+  );
   const [form, fields] = useForm({
     lastResult: actionData?.result,
     defaultValue: {
@@ -47,7 +50,7 @@ function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
       email: defaults.email,
       phone: defaults.phone ?? { regionCode: 'DE' },
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: bikeReportSchema({ loggedIn }) }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -64,7 +67,7 @@ function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
       <PageTitle page={mode === 'webview' ? 'reportBikeWebView' : 'reportBike'}>
         <p>{t('bike-report.intro')}</p>
       </PageTitle>
-      <AppForm form={form} csrfToken={csrf} honeypot>
+      <AppForm form={form} csrfToken={csrf} validation={validation} honeypot>
         <KindField field={fields.kind} kinds={kinds} loginHref={loginHref} loggedIn={loggedIn} terminal={terminal} />
 
         <fieldset>

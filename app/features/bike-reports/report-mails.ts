@@ -1,7 +1,8 @@
 import type { BrandProfile } from '~/config/brand';
 import { mailClosing, renderMailContent, type MailContent, type RenderedMail } from '~/features/mail/templates';
 import type { Locale } from '~/i18n/locales';
-import type { ReportKind, ReportLocation } from './report-schema';
+import type { ReportKind } from './report-kinds';
+import type { ReportLocation } from './report-schema';
 import { berlinFormFields } from './seen-at';
 
 /** What both mails say about a stored report. */

@@ -2,6 +2,7 @@ import { z } from '~/platform/validation';
 import { bikeReportRules } from '~/config/bike-reports';
 import { isInGermany } from '~/features/geocoding/address-schema';
 import { mobilePhoneSchema } from '~/features/phone/phone';
+import { kindNeedsLogin, reportKinds } from './report-kinds';
 import { parseClockTime, parseSeenAt } from './seen-at';
 
 /**
@@ -9,14 +10,6 @@ import { parseClockTime, parseSeenAt } from './seen-at';
  * JavaScript runs) and on the server; the server's verdict is the one that counts. Messages are
  * catalogue keys (i18n/messages/bike-reports.*.ts) and sit on the input they are about.
  */
-
-export const reportKinds = ['found', 'lost', 'damaged'] as const;
-export type ReportKind = (typeof reportKinds)[number];
-
-/** Kinds a visitor may report without logging in; "my bike is lost or stolen" needs an account. */
-export function kindNeedsLogin(kind: ReportKind): boolean {
-  return kind === 'lost';
-}
 
 export interface ReportSchemaOptions {
   /** Whether the report comes from a logged-in customer (lost/stolen allowed, email optional). */

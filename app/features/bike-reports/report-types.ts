@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import type { AddressSuggestion } from '~/features/geocoding/suggestions';
 import type { Locale } from '~/i18n/locales';
-import type { ReportKind } from './report-schema';
+import type { ReportKind } from './report-kinds';
 
 /**
  * Where the report form is shown: the site (`/de/rad-melden`), a web view of the native apps

@@ -2,14 +2,12 @@ import { z } from '~/platform/validation';
 import { parseGermanDate } from '~/features/accounts/birth-date';
 import { emailSchema } from '~/features/accounts/email-schema';
 import { berlinDate } from '~/platform/berlin-date';
-import { contractSettings } from './contract-settings';
+import { cancellationKinds, contractSettings } from './contract-settings';
 
 /**
  * The cancellation form (§312k BGB), public and in the self-service area: the same schema validates
  * in the browser and on the server. Messages are catalogue keys.
  */
-export const cancellationKinds = ['ordinary', 'extraordinary'] as const;
-
 const customerNumberPattern = /^\d{4,12}$/;
 const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -14,3 +14,6 @@ export const contractSettings = {
   publicAnswerMinimumMs: 400,
   reason: { maxLength: 2000 },
 } as const;
+
+/** The kinds of cancellation the form offers (an extraordinary one needs a reason). */
+export const cancellationKinds = ['ordinary', 'extraordinary'] as const;

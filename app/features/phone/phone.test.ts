@@ -2,7 +2,8 @@ import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { z } from '~/platform/validation';
-import { mobilePhoneSchema, parsePhone, phoneMessageKey, phoneRegion, phoneRegionOptions } from './phone';
+import { mobilePhoneSchema, parsePhone, phoneMessageKey } from './phone';
+import { phoneRegion } from './phone-regions';
 
 /** The field errors of a Conform submission (none when it succeeded). */
 function errorsOf(submission: Submission<unknown, string[], unknown>) {
@@ -151,19 +152,5 @@ describe('mobilePhoneSchema', () => {
   it('reports a missing phone field as required', () => {
     const result = parseWithZod(formData({}), { schema });
     expect(errorsOf(result)).toEqual({ 'phone.phonenumber': ['required'] });
-  });
-});
-
-describe('phoneRegionOptions', () => {
-  it('names the default regions in the visitor’s language, Germany first', () => {
-    const de = phoneRegionOptions('de');
-    expect(de).toHaveLength(14);
-    expect(de[0]).toEqual({ value: 'DE', label: 'Deutschland (+49)', callingCode: 49 });
-    expect(de.find((option) => option.value === 'AT')?.label).toBe('Österreich (+43)');
-    expect(phoneRegionOptions('en').find((option) => option.value === 'CH')?.label).toBe('Switzerland (+41)');
-  });
-
-  it('takes a list from the form’s options and drops unknown codes', () => {
-    expect(phoneRegionOptions('en', ['nl', 'DE', 'XX']).map((option) => option.value)).toEqual(['DE', 'NL']);
   });
 });

@@ -1,6 +1,7 @@
-import { getCountryCodeForRegionCode, getSupportedRegionCodes, parsePhoneNumber } from 'awesome-phonenumber';
+import { parsePhoneNumber } from 'awesome-phonenumber';
 import { z } from '~/platform/validation';
 import type { MessageKey } from '~/i18n/translate';
+import { defaultPhoneRegion, phoneRegion } from './phone-regions';
 
 /**
  * Phone numbers (specification, sections 3, 4, 5, 8 and 9), shared by the server and the browser:
@@ -49,24 +50,6 @@ export interface PhoneParseResult {
 
 /** Longer input is rejected before the parser sees it (section 9). */
 export const maxPhoneInputLength = 250;
-export const defaultPhoneRegion = 'DE';
-/** The regions offered when a form passes no list of its own. */
-export const defaultPhoneRegions = [
-  'DE',
-  'AT',
-  'CH',
-  'NL',
-  'FR',
-  'PL',
-  'DK',
-  'BE',
-  'LU',
-  'CZ',
-  'IT',
-  'ES',
-  'GB',
-  'US',
-] as const;
 
 // libphonenumber reports parse errors as exceptions with these texts; awesome-phonenumber passes
 // them on as `error`.
@@ -175,14 +158,6 @@ export function phoneMessageKey(result: PhoneParseResult): PhoneMessageKey | und
   }
 }
 
-const supportedRegions = new Set(getSupportedRegionCodes());
-
-/** A region code the parser knows, upper-cased; anything else falls back to the default region. */
-export function phoneRegion(value: string | undefined): string {
-  const region = value?.trim().toUpperCase() ?? '';
-  return supportedRegions.has(region) ? region : defaultPhoneRegion;
-}
-
 /**
  * The value of a phone field (section 3): the chosen region, the typed number and the parsed number
  * the browser stored once it was valid. The server never trusts `parsedPhoneNumber`: it parses
@@ -212,31 +187,3 @@ export const mobilePhoneSchema = z
   });
 
 export type PhoneFieldInput = z.input<typeof mobilePhoneSchema>;
-
-export interface PhoneRegionOption {
-  value: string;
-  label: string;
-  callingCode: number;
-}
-
-/**
- * The region select's options, named in the visitor's language (`Intl.DisplayNames`) with their
- * calling code: the default region first, the others by name.
- */
-export function phoneRegionOptions(
-  locale: string,
-  regionCodes: readonly string[] = defaultPhoneRegions,
-  defaultRegion: string = defaultPhoneRegion,
-): PhoneRegionOption[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-  const options = [...new Set(regionCodes.map((code) => code.toUpperCase()))]
-    .filter((code) => supportedRegions.has(code))
-    .map((code) => {
-      const callingCode = getCountryCodeForRegionCode(code);
-      return { value: code, label: `${names.of(code) ?? code} (+${callingCode})`, callingCode };
-    });
-  const collator = new Intl.Collator(locale);
-  return options.sort((a, b) =>
-    a.value === defaultRegion ? -1 : b.value === defaultRegion ? 1 : collator.compare(a.label, b.label),
-  );
-}

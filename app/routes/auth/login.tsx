@@ -1,6 +1,5 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
@@ -9,15 +8,9 @@ import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
 import { safeRedirect } from '~/features/navigation/safe-redirect';
 import { csrfFor } from '~/features/security/form-page.server';
-import { useT } from '~/i18n/hooks';
 import { findPage, pagePath } from '~/i18n/route-table';
-import { PageTitle } from '~/ui/components/page-header';
-import { PageLink } from '~/ui/components/page-link';
-import { AppForm } from '~/ui/form/app-form';
-import { PasswordField, TextField } from '~/ui/form/inputs';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -65,44 +58,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Login() {
-  const t = useT();
-  const { csrf } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
-  const notice = searchParams.has('reset')
-    ? 'login.after-reset'
-    : searchParams.has('loggedOut')
-      ? 'login.logged-out'
-      : null;
-  return (
-    <div className="narrow">
-      <PageTitle page="login" />
-      {notice ? (
-        <p className="notice" role="status">
-          {t(notice)}
-        </p>
-      ) : null}
-      <AppForm form={form} csrfToken={csrf}>
-        <input type="hidden" name="redirectTo" value={searchParams.get('redirectTo') ?? ''} />
-        <TextField field={fields.email} type="email" label={t('field.email')} autoComplete="username" required />
-        <PasswordField field={fields.password} label={t('field.password')} autoComplete="current-password" required />
-        <button type="submit" className="button">
-          {t('login.submit')}
-        </button>
-      </AppForm>
-      <p>
-        <PageLink page="passwordResetStart">{t('login.forgot-password')}</PageLink>
-      </p>
-      <p>
-        {t('login.no-account')} <PageLink page="register">{t('page.register.title')}</PageLink>
-      </p>
-    </div>
-  );
+// The form and its messages come after the page's first load (docs/decisions/0016).
+const LoginPage = deferredForm(() =>
+  import('~/features/accounts/components/login-page').then((module) => module.LoginPage),
+);
+
+export default function Login({ loaderData, actionData }: Route.ComponentProps) {
+  return <LoginPage csrf={loaderData.csrf} lastResult={actionData} />;
 }

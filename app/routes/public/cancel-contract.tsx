@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data, useActionData, useLoaderData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
@@ -10,19 +10,15 @@ import {
   type Declaration,
 } from '~/features/contract/cancellation.server';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
-import { CancellationConfirmationView, CancellationForm } from '~/features/contract/components/cancellation-form';
 import type { CancellationConfirmation } from '~/features/contract/confirmation';
 import { contractSettings } from '~/features/contract/contract-settings';
 import { declarantDefaults } from '~/features/contract/contract.server';
 import { honeypotFieldName } from '~/features/security/form-fields';
 import { csrfFor } from '~/features/security/form-page.server';
-import { useT } from '~/i18n/hooks';
 import { findPage } from '~/i18n/route-table';
 import { translator } from '~/i18n/translate';
-import { PageTitle } from '~/ui/components/page-header';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -111,18 +107,11 @@ function unstoredConfirmation(declaration: Declaration): CancellationConfirmatio
   };
 }
 
-export default function CancelContract() {
-  const t = useT();
-  const { csrf, brand, defaults } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  return (
-    <div className="narrow cancel-page">
-      <PageTitle page="cancelContract">{actionData?.confirmation ? null : <p>{t('cancel.intro')}</p>}</PageTitle>
-      {actionData?.confirmation ? (
-        <CancellationConfirmationView confirmation={actionData.confirmation} />
-      ) : (
-        <CancellationForm csrf={csrf} lastResult={actionData?.result} brand={brand} defaults={defaults} honeypot />
-      )}
-    </div>
-  );
+// The form and its messages come after the page's first load (docs/decisions/0016).
+const PublicCancellationPage = deferredForm(() =>
+  import('~/features/contract/components/cancellation-page').then((module) => module.PublicCancellationPage),
+);
+
+export default function CancelContract({ loaderData, actionData }: Route.ComponentProps) {
+  return <PublicCancellationPage {...loaderData} result={actionData?.result} confirmation={actionData?.confirmation} />;
 }

@@ -1,13 +1,11 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/report-bike';
 import { servicesContext } from '~/context';
-import { ReportBikePage } from '~/features/bike-reports/report-form';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
 import { reportWebViewTarget } from '~/features/navigation/rewrites';
 import { findPage } from '~/i18n/route-table';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 
 export const meta = namedPageMeta;
 // The form carries a CSRF token and, for customers, their contact data: never kept by a cache.
@@ -32,6 +30,11 @@ export function loader(args: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return reportPageAction(args, modeOf(args.request).mode);
 }
+
+// The form and its messages come after the page's first load (docs/decisions/0016).
+const ReportBikePage = deferredForm(() =>
+  import('~/features/bike-reports/report-form').then((module) => module.ReportBikePage),
+);
 
 export default function ReportBike({ loaderData, actionData }: Route.ComponentProps) {
   return <ReportBikePage loaderData={loaderData} actionData={actionData} />;

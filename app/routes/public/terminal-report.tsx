@@ -1,7 +1,7 @@
 import type { Route } from './+types/terminal-report';
-import { ReportBikePage } from '~/features/bike-reports/report-form';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
 import { translator } from '~/i18n/translate';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { privatePageHeaders } from '~/ui/page-meta';
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
@@ -18,6 +18,11 @@ export function loader(args: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return reportPageAction(args, 'terminal');
 }
+
+// As on the site (routes/public/report-bike.tsx): the form comes after the page's first load.
+const ReportBikePage = deferredForm(() =>
+  import('~/features/bike-reports/report-form').then((module) => module.ReportBikePage),
+);
 
 export default function TerminalReport({ loaderData, actionData }: Route.ComponentProps) {
   return <ReportBikePage loaderData={loaderData} actionData={actionData} />;

@@ -12,6 +12,7 @@ import { useT } from '~/i18n/hooks';
 import { httpRequest } from '~/platform/http-client';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
+import { useTypedBeforeHydration } from './typed-before-hydration';
 
 interface AddressFieldProps {
   /** The object field of `addressSchema`: text, lat, lon, id. */
@@ -205,6 +206,8 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
     }
     timer.current = setTimeout(() => void search(query), addressDebounceMs);
   }
+
+  useTypedBeforeHydration(inputRef, text, onTextChange);
 
   function choose(suggestion: AddressSuggestion) {
     stopSearching();

@@ -3,6 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { csrfFieldName, honeypotFieldName } from '~/features/security/form-fields';
+import { holdUntilSettled, useLoadWhenIdle, type ValidatorLoading } from './client-validation';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
@@ -11,6 +12,12 @@ import '~/i18n/messages/complete';
 interface AppFormProps<Schema extends Record<string, unknown>> {
   form: FormMetadata<Schema, string[]>;
   csrfToken: string;
+  /**
+   * The validation loaded on demand (`useClientValidation`) that the form's `onValidate` uses:
+   * loaded on the first focus or pointer press in the form or when the browser is idle, submit
+   * events held until it is there. Without it, `onValidate` is expected to work from the start.
+   */
+  validation?: ValidatorLoading;
   /** When field messages show; blur by default. */
   timing?: MessageTiming;
   /** Public forms get a honeypot field that people never see and bots fill in. */
@@ -22,11 +29,12 @@ interface AppFormProps<Schema extends Record<string, unknown>> {
 
 /**
  * A POST form that works without JavaScript: CSRF token, optional honeypot, Conform's validation
- * once JavaScript runs, and the message timing for every field inside.
+ * once JavaScript runs (and its validator is loaded), and the message timing for every field inside.
  */
 export function AppForm<Schema extends Record<string, unknown>>({
   form,
   csrfToken,
+  validation,
   timing = 'blur',
   honeypot,
   action,
@@ -37,6 +45,8 @@ export function AppForm<Schema extends Record<string, unknown>>({
   const [submittedInBrowser, setSubmittedInBrowser] = useState(false);
   const answeredByServer = form.status !== undefined;
   const formProps = getFormProps(form);
+  const loadValidation = validation ? () => void validation.load() : undefined;
+  useLoadWhenIdle(validation);
   return (
     <FormProvider context={form.context}>
       <FormBehaviourContext.Provider value={{ timing, submitted: submittedInBrowser || answeredByServer }}>
@@ -45,7 +55,13 @@ export function AppForm<Schema extends Record<string, unknown>>({
           action={action}
           className={`form ${className ?? ''}`}
           {...formProps}
+          onFocus={loadValidation}
+          onPointerDown={loadValidation}
           onSubmit={(event) => {
+            if (validation && !validation.settled()) {
+              holdUntilSettled(event, validation);
+              return;
+            }
             setSubmittedInBrowser(true);
             formProps.onSubmit(event);
           }}

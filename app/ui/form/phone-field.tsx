@@ -1,16 +1,15 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { useMemo, useState, type ReactNode } from 'react';
-import {
-  defaultPhoneRegions,
-  parsePhone,
-  phoneMessageKey,
-  phoneRegion,
-  phoneRegionOptions,
-  type PhoneFieldInput,
-} from '~/features/phone/phone';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PhoneFieldInput } from '~/features/phone/phone';
+import { defaultPhoneRegions, phoneRegion, phoneRegionOptions } from '~/features/phone/phone-regions';
 import { useLocale, useT } from '~/i18n/hooks';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
+import { onDemand, useOnDemand } from './on-demand';
+import { useTypedBeforeHydration } from './typed-before-hydration';
+
+/** The parser with its metadata (75 KB gzip), loaded when the visitor first focuses a phone field. */
+const phoneParser = onDemand(() => import('~/features/phone/phone'));
 
 interface PhoneFieldProps {
   /** The object field of `mobilePhoneSchema`: regionCode, phonenumber, parsedPhoneNumber. */
@@ -29,7 +28,9 @@ interface PhoneFieldProps {
  * number clears it and its E.164 form goes into the hidden `parsedPhoneNumber` input.
  *
  * The browser judges the number with the same parser and messages as `mobilePhoneSchema` on the
- * server; without JavaScript the server's answer shows the same message.
+ * server; without JavaScript the server's answer shows the same message. The parser comes when the
+ * field is first focused; until it is there, the field shows the form's messages (the server's, or
+ * those of the form's validator).
  */
 export function PhoneField({ field, label, hint, required, regions = defaultPhoneRegions }: PhoneFieldProps) {
   const t = useT();
@@ -40,16 +41,34 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
   const [number, setNumber] = useState(() => fieldset.phonenumber.initialValue ?? '');
   // Until the user changes something, the messages are the server's (or the form's) for what it got.
   const [edited, setEdited] = useState(false);
+  const regionSelect = useRef<HTMLSelectElement>(null);
+  const numberInput = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(regionSelect, regionCode, (typed) => {
+    setRegionCode(phoneRegion(typed));
+    setEdited(true);
+  });
+  useTypedBeforeHydration(numberInput, number, (typed) => {
+    setNumber(typed);
+    setEdited(true);
+  });
 
+  const parser = useOnDemand(phoneParser);
   const typed = number.trim();
-  const parsed = useMemo(() => parsePhone(typed, regionCode), [typed, regionCode]);
-  const ownMessage = typed === '' ? (required ? 'required' : undefined) : phoneMessageKey(parsed);
-  const e164 = typed !== '' && !phoneMessageKey(parsed) ? parsed.e164 : '';
-  const errors = edited
-    ? ownMessage
-      ? [ownMessage]
-      : undefined
-    : [...(fieldset.phonenumber.errors ?? []), ...(field.errors ?? []), ...(fieldset.regionCode.errors ?? [])];
+  const parsed = useMemo(
+    () => (parser && typed !== '' ? parser.parsePhone(typed, regionCode) : undefined),
+    [parser, typed, regionCode],
+  );
+  const parsedMessage = parser && parsed ? parser.phoneMessageKey(parsed) : undefined;
+  // An empty field needs no parser; a typed number does.
+  const judged = typed === '' || parsed !== undefined;
+  const ownMessage = typed === '' ? (required ? 'required' : undefined) : parsedMessage;
+  const e164 = parsed && !parsedMessage ? parsed.e164 : '';
+  const errors =
+    edited && judged
+      ? ownMessage
+        ? [ownMessage]
+        : undefined
+      : [...(fieldset.phonenumber.errors ?? []), ...(field.errors ?? []), ...(fieldset.regionCode.errors ?? [])];
   const state = useFieldState({ errors, dirty: edited || Boolean(field.dirty), value: typed });
   const message = state.showError ? errors?.[0] : undefined;
 
@@ -66,6 +85,7 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
       role="group"
       aria-labelledby={labelId}
       {...state.attributes}
+      onFocus={() => void phoneParser.load()}
       // The two controls are one field: it is left when focus goes outside both.
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) state.onBlur();
@@ -82,6 +102,7 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
       </label>
       <div className="field__phone">
         <select
+          ref={regionSelect}
           {...getSelectProps(fieldset.regionCode, { value: false, ariaAttributes: false })}
           className="field__input field__phone-region"
           aria-label={t('phone.region')}
@@ -101,6 +122,7 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
           ))}
         </select>
         <input
+          ref={numberInput}
           {...getInputProps(fieldset.phonenumber, { type: 'tel', value: false, ariaAttributes: false })}
           className="field__input field__phone-number"
           autoComplete="tel-national"

@@ -4,7 +4,7 @@ import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
-import EmbeddedServiceLayout from './embedded-service-layout';
+import { EmbeddedMain } from './embedded-main';
 import { SkipLink } from './skip-link';
 
 /**
@@ -14,7 +14,7 @@ import { SkipLink } from './skip-link';
  */
 export default function MainViewLayout() {
   const { pathname, search } = useLocation();
-  if (isWebView(pathname, search)) return <EmbeddedServiceLayout />;
+  if (isWebView(pathname, search)) return <EmbeddedMain />;
   return (
     <>
       <SkipLink />

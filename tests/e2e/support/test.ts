@@ -116,13 +116,17 @@ export function testWithCuttableDatabase(env: Record<string, string> = {}) {
 
 /**
  * Waits until React Router has taken over the server-rendered document, so that a click on a link
- * is a client-side navigation rather than a full page load.
+ * is a client-side navigation rather than a full page load, and React has hydrated every form on
+ * it: a form page's form comes in a chunk of its own and is hydrated after the rest of the page
+ * (docs/decisions/0016-form-pages-load-their-form-later.md). React marks the elements it has
+ * hydrated with a property of its own (`__reactFiber$…`).
  */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const router = (window as { __reactRouterDataRouter?: { state: { initialized: boolean } } })
       .__reactRouterDataRouter;
-    return router?.state.initialized === true;
+    const hydrated = (form: HTMLFormElement) => Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+    return router?.state.initialized === true && [...document.forms].every(hydrated);
   });
 }
 

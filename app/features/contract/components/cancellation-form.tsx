@@ -1,16 +1,15 @@
 import { useForm, type SubmissionResult } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useSyncExternalStore } from 'react';
 import type { Brand } from '~/config/brand';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatDate } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
+import { useClientValidation } from '~/ui/form/client-validation';
 import { DateField, SelectField, TextareaField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
-import { cancellationKinds, cancellationSchema } from '../cancellation-schema';
 import { confirmationRows, type CancellationConfirmation } from '../confirmation';
-import { contractSettings } from '../contract-settings';
+import { cancellationKinds, contractSettings } from '../contract-settings';
 import { RadioGroupField } from './radio-group-field';
 
 export interface CancellationDefaults {
@@ -44,6 +43,9 @@ export function CancellationForm({
   honeypot?: boolean;
 }) {
   const t = useT();
+  const validation = useClientValidation(() =>
+    import('../cancellation-schema').then((module) => module.cancellationSchema),
+  );
   const [form, fields] = useForm({
     lastResult,
     defaultValue: {
@@ -53,12 +55,12 @@ export function CancellationForm({
       identifier: fixedCustomerNumber ?? defaults?.identifier ?? '',
       confirmationEmail: defaults?.confirmationEmail ?? '',
     },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cancellationSchema }),
+    onValidate: validation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   return (
-    <AppForm form={form} csrfToken={csrf} honeypot={honeypot} className="cancel-form">
+    <AppForm form={form} csrfToken={csrf} validation={validation} honeypot={honeypot} className="cancel-form">
       <RadioGroupField
         field={fields.kind}
         legend={t('cancel.kind')}

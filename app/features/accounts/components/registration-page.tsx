@@ -1,0 +1,141 @@
+import { useForm, type SubmissionResult } from '@conform-to/react';
+import { useSearchParams } from 'react-router';
+import type { AddressSuggestion } from '~/features/geocoding/suggestions';
+import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { useLocale, useT } from '~/i18n/hooks';
+import { formatEuro } from '~/i18n/translate';
+import { PageTitle } from '~/ui/components/page-header';
+import { AddressChoices, AddressField } from '~/ui/form/address-field';
+import { AppForm } from '~/ui/form/app-form';
+import { useClientValidation } from '~/ui/form/client-validation';
+import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
+import { PhoneField } from '~/ui/form/phone-field';
+import { salutations } from '../salutations';
+
+export interface RegistrationPageProps {
+  csrf: string;
+  tariffs: readonly {
+    id: string;
+    nameDe: string;
+    nameEn: string;
+    baseFeeCents: number;
+    baseFeePeriod: 'none' | 'month' | 'year';
+  }[];
+  /** A well-formed action code from the address, and the start bonus of its campaign. */
+  actionCode: string;
+  startBonusCents: number;
+  /** The preselected tariff. */
+  tariffId: string | undefined;
+  done: boolean;
+  result: SubmissionResult<string[]> | undefined;
+  /** Without JavaScript: the server's suggestions for a typed address, to pick one. */
+  addressChoices?: readonly AddressSuggestion[];
+}
+
+/**
+ * The registration page's content (routes/auth/register.tsx loads it with `deferredForm`; the
+ * station terminal shows it too, routes/public/terminal-register.tsx).
+ */
+export function RegistrationPage({
+  csrf,
+  tariffs,
+  actionCode,
+  startBonusCents,
+  tariffId,
+  done,
+  result,
+  addressChoices = [],
+}: RegistrationPageProps) {
+  const t = useT();
+  const locale = useLocale();
+  const [searchParams] = useSearchParams();
+  const validation = useClientValidation(() =>
+    import('../registration-schema').then((module) => module.registrationSchema),
+  );
+  const [form, fields] = useForm({
+    lastResult: result,
+    defaultValue: { tariffId, actionCode, phone: { regionCode: 'DE' } },
+    onValidate: validation.onValidate,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (done || searchParams.has('done')) {
+    return (
+      <div className="narrow">
+        <PageTitle page="register" />
+        <p className="notice" role="status">
+          {t('register.done')}
+        </p>
+      </div>
+    );
+  }
+  const tariffOptions = tariffs.map((tariff) => ({
+    value: tariff.id,
+    label: t('register.tariff-option', {
+      name: locale === 'de' ? tariff.nameDe : tariff.nameEn,
+      fee: baseFeeText(tariff, t, locale),
+    }),
+  }));
+  return (
+    <div className="narrow">
+      <PageTitle page="register">
+        <p>{t('register.intro')}</p>
+      </PageTitle>
+      <AppForm form={form} csrfToken={csrf} validation={validation} honeypot>
+        {actionCode ? (
+          <p className="notice">
+            <input type="hidden" name={fields.actionCode.name} value={actionCode} />
+            {startBonusCents > 0
+              ? t('register.action-code-bonus', { code: actionCode, amount: formatEuro(startBonusCents, locale) })
+              : t('register.action-code', { code: actionCode })}
+          </p>
+        ) : null}
+        <fieldset>
+          <legend>{t('register.personal')}</legend>
+          <SelectField
+            field={fields.salutation}
+            label={t('field.salutation')}
+            required
+            autoComplete="honorific-prefix"
+            options={[
+              { value: '', label: t('salutation.choose') },
+              ...salutations.map((value) => ({ value, label: t(`salutation.${value}`) })),
+            ]}
+          />
+          <TextField field={fields.firstName} label={t('field.first-name')} autoComplete="given-name" required />
+          <TextField field={fields.lastName} label={t('field.last-name')} autoComplete="family-name" required />
+          <DateField field={fields.birthDate} label={t('field.birth-date')} autoComplete="bday" required />
+        </fieldset>
+        <fieldset>
+          <legend>{t('register.contact')}</legend>
+          <PhoneField field={fields.phone} required />
+          <AddressField field={fields.address} required />
+          <AddressChoices choices={addressChoices} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('register.account')}</legend>
+          <TextField field={fields.email} type="email" label={t('field.email')} autoComplete="email" required />
+          <PasswordField
+            field={fields.password}
+            label={t('field.password')}
+            hint={t('password.hint')}
+            autoComplete="new-password"
+            required
+          />
+        </fieldset>
+        <fieldset>
+          <legend>{t('register.tariff')}</legend>
+          <SelectField field={fields.tariffId} label={t('field.tariff')} required options={tariffOptions} />
+        </fieldset>
+        <fieldset>
+          <legend>{t('register.consents')}</legend>
+          <CheckboxField field={fields.acceptTerms} label={t('field.accept-terms')} required />
+          <CheckboxField field={fields.newsletter} label={t('field.newsletter')} />
+        </fieldset>
+        <button type="submit" className="button">
+          {t('register.submit')}
+        </button>
+      </AppForm>
+    </div>
+  );
+}
