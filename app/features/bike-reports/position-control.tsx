@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { bikeReportRules } from '~/config/bike-reports';
 import { useLocale, useT } from '~/i18n/hooks';
 import { numberFormat } from '~/i18n/intl-formats';
+import { intlLocale } from '~/i18n/translate';
 
 export interface ReportPosition {
   lat: number;
@@ -66,7 +67,7 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
 
   const shown = position ? 'found' : status === 'found' ? 'idle' : status;
   const problem = shown === 'denied' || shown === 'unavailable' || shown === 'timeout';
-  const numbers = numberFormat(locale === 'de' ? 'de-DE' : 'en-GB', { maximumFractionDigits: 0 });
+  const numbers = numberFormat(intlLocale(locale), { maximumFractionDigits: 0 });
   const statusText =
     shown === 'found' && position
       ? [

@@ -1,5 +1,5 @@
 import type { Locale } from '~/i18n/locales';
-import { formatDate, translator } from '~/i18n/translate';
+import { formatDate, intlLocale, translator } from '~/i18n/translate';
 import { dateTimeFormat } from '~/i18n/intl-formats';
 
 /**
@@ -26,7 +26,7 @@ export interface CancellationConfirmation {
 
 /** An instant as a Berlin wall-clock time, the same on server and browser: `14.05.2026, 10:23 MESZ`. */
 export function formatBerlinDateTime(iso: string, locale: Locale): string {
-  return dateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  return dateTimeFormat(intlLocale(locale), {
     timeZone: 'Europe/Berlin',
     day: locale === 'de' ? '2-digit' : 'numeric',
     month: locale === 'de' ? '2-digit' : 'short',

@@ -10,13 +10,14 @@ import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { dateTimeFormat } from '~/i18n/intl-formats';
+import { intlLocale } from '~/i18n/translate';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
 /** Dates as customers read them, in Europe/Berlin; formatted here so server and browser show the same. */
 function formatDay(instant: Date, locale: Locale): string {
-  return dateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
+  return dateTimeFormat(intlLocale(locale), {
     dateStyle: 'medium',
     timeZone: 'Europe/Berlin',
   }).format(instant);
