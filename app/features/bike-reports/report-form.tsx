@@ -1,4 +1,4 @@
-import { getInputProps, useForm, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { bikeReportRules } from '~/config/bike-reports';
@@ -7,7 +7,7 @@ import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
-import { useClientValidation } from '~/ui/form/client-validation';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { DateField, MaskedField, TextareaField, TextField } from '~/ui/form/inputs';
@@ -38,22 +38,19 @@ function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
   const t = useT();
   const { csrf, mode, loggedIn, loginHref, defaults } = loaderData;
   const terminal = mode === 'terminal';
-  const validation = useClientValidation(() =>
-    import('./report-schema').then((module) => module.bikeReportSchema({ loggedIn })),
-  );
-  const [form, fields] = useForm({
-    lastResult: actionData?.result,
-    defaultValue: {
-      kind: defaults.kind,
-      seenDate: defaults.seenDate,
-      seenTime: defaults.seenTime,
-      email: defaults.email,
-      phone: defaults.phone ?? { regionCode: 'DE' },
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('./report-schema').then((module) => module.bikeReportSchema({ loggedIn })),
+    {
+      lastResult: actionData?.result,
+      defaultValue: {
+        kind: defaults.kind,
+        seenDate: defaults.seenDate,
+        seenTime: defaults.seenTime,
+        email: defaults.email,
+        phone: defaults.phone ?? { regionCode: 'DE' },
+      },
     },
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  );
 
   // The address field keeps its own state; a new key makes it start again from the form's value.
   const [addressKey, setAddressKey] = useState(0);

@@ -13,7 +13,7 @@ interface AppFormProps<Schema extends Record<string, unknown>> {
   form: FormMetadata<Schema, string[]>;
   csrfToken: string;
   /**
-   * The validation loaded on demand (`useClientValidation`) that the form's `onValidate` uses:
+   * The validation loaded on demand (`useFormWithValidationOnDemand`) that the form's `onValidate` uses:
    * loaded on the first focus or pointer press in the form or when the browser is idle, submit
    * events held until it is there. Without it, `onValidate` is expected to work from the start.
    */

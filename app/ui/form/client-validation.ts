@@ -1,4 +1,4 @@
-import { parse, type Submission } from '@conform-to/react';
+import { parse, useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { z } from '~/platform/validation';
 import { onDemand } from './on-demand';
@@ -45,9 +45,30 @@ export function clientValidation<Schema extends z.ZodType>(
 }
 
 /** One `clientValidation` per form instance; `loadSchema` is read on the first render only. */
-export function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>) {
+function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>) {
   const [validation] = useState(() => clientValidation(loadSchema));
   return validation;
+}
+
+/**
+ * A form whose validation comes on demand: Conform's form with the project's message timing
+ * (validated on blur, again on every input), and the `validation` to hand to `AppForm`.
+ */
+export function useFormWithValidationOnDemand<Schema extends z.ZodType>(
+  loadSchema: () => Promise<Schema>,
+  options: {
+    lastResult: SubmissionResult<string[]> | null | undefined;
+    defaultValue?: DefaultValue<FormInput<Schema>>;
+  },
+) {
+  const validation = useClientValidation(loadSchema);
+  const [form, fields] = useForm({
+    ...options,
+    onValidate: validation.onValidate,
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return { form, fields, validation };
 }
 
 /** No validator: the browser lets everything through, the server judges it. */

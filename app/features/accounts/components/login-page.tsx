@@ -1,23 +1,22 @@
-import { useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useSearchParams } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
-import { useClientValidation } from '~/ui/form/client-validation';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { PasswordField, TextField } from '~/ui/form/inputs';
 
 /** The login page's content (routes/auth/login.tsx loads it with `deferredForm`). */
 export function LoginPage({ csrf, lastResult }: { csrf: string; lastResult: SubmissionResult<string[]> | undefined }) {
   const t = useT();
   const [searchParams] = useSearchParams();
-  const validation = useClientValidation(() => import('../login-schema').then((module) => module.loginSchema));
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('../login-schema').then((module) => module.loginSchema),
+    {
+      lastResult,
+    },
+  );
   const notice = searchParams.has('reset')
     ? 'login.after-reset'
     : searchParams.has('loggedOut')

@@ -1,10 +1,10 @@
-import { useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useSearchParams } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
-import { useClientValidation } from '~/ui/form/client-validation';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
 import { PasswordField, TextField } from '~/ui/form/inputs';
 
@@ -22,15 +22,12 @@ export function PasswordResetStartPage({
 }) {
   const t = useT();
   const [searchParams] = useSearchParams();
-  const validation = useClientValidation(() =>
-    import('../login-schema').then((module) => module.passwordResetStartSchema),
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('../login-schema').then((module) => module.passwordResetStartSchema),
+    {
+      lastResult,
+    },
   );
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
   return (
     <div className="narrow">
       <PageTitle page="passwordResetStart" />
@@ -66,15 +63,12 @@ export function PasswordResetFinishPage({
   lastResult: SubmissionResult<string[]> | undefined;
 }) {
   const t = useT();
-  const validation = useClientValidation(() =>
-    import('../login-schema').then((module) => module.passwordResetFinishSchema),
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('../login-schema').then((module) => module.passwordResetFinishSchema),
+    {
+      lastResult,
+    },
   );
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
   return (
     <div className="narrow">
       <PageTitle page="passwordResetFinish" />

@@ -1,4 +1,4 @@
-import { useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useSearchParams } from 'react-router';
 import type { AddressSuggestion } from '~/features/geocoding/suggestions';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
@@ -7,7 +7,7 @@ import { formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
-import { useClientValidation } from '~/ui/form/client-validation';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { salutations } from '../salutations';
@@ -49,16 +49,13 @@ export function RegistrationPage({
   const t = useT();
   const locale = useLocale();
   const [searchParams] = useSearchParams();
-  const validation = useClientValidation(() =>
-    import('../registration-schema').then((module) => module.registrationSchema),
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('../registration-schema').then((module) => module.registrationSchema),
+    {
+      lastResult: result,
+      defaultValue: { tariffId, actionCode, phone: { regionCode: 'DE' } },
+    },
   );
-  const [form, fields] = useForm({
-    lastResult: result,
-    defaultValue: { tariffId, actionCode, phone: { regionCode: 'DE' } },
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
   if (done || searchParams.has('done')) {
     return (
       <div className="narrow">

@@ -1,11 +1,11 @@
-import { useForm, type SubmissionResult } from '@conform-to/react';
+import type { SubmissionResult } from '@conform-to/react';
 import { useSyncExternalStore } from 'react';
 import type { Brand } from '~/config/brand';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatDate } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
-import { useClientValidation } from '~/ui/form/client-validation';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { DateField, SelectField, TextareaField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { confirmationRows, type CancellationConfirmation } from '../confirmation';
@@ -43,22 +43,19 @@ export function CancellationForm({
   honeypot?: boolean;
 }) {
   const t = useT();
-  const validation = useClientValidation(() =>
-    import('../cancellation-schema').then((module) => module.cancellationSchema),
-  );
-  const [form, fields] = useForm({
-    lastResult,
-    defaultValue: {
-      kind: 'ordinary',
-      contract: brand,
-      name: defaults?.name ?? '',
-      identifier: fixedCustomerNumber ?? defaults?.identifier ?? '',
-      confirmationEmail: defaults?.confirmationEmail ?? '',
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('../cancellation-schema').then((module) => module.cancellationSchema),
+    {
+      lastResult,
+      defaultValue: {
+        kind: 'ordinary',
+        contract: brand,
+        name: defaults?.name ?? '',
+        identifier: fixedCustomerNumber ?? defaults?.identifier ?? '',
+        confirmationEmail: defaults?.confirmationEmail ?? '',
+      },
     },
-    onValidate: validation.onValidate,
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  );
   return (
     <AppForm form={form} csrfToken={csrf} validation={validation} honeypot={honeypot} className="cancel-form">
       <RadioGroupField
