@@ -54,7 +54,13 @@ export function redisRateLimitStore(
   const prefix = 'rl:';
 
   async function attempt<T>(shared: () => Promise<T>, local: () => Promise<T>): Promise<T> {
-    if (redis.status !== 'ready' || Date.now() < sharedAgainAt) return local();
+    if (Date.now() < sharedAgainAt) return local();
+    if (redis.status !== 'ready') {
+      // The connection is gone and ioredis is still waiting to retry it: the warning comes with the
+      // first request that falls back, not only when a reconnection attempt fails.
+      degrade(new Error(`Redis connection ${redis.status}`));
+      return local();
+    }
     try {
       const result = await shared();
       recover();
