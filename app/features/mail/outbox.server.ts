@@ -8,9 +8,11 @@ import type { RenderedMail } from './templates';
 type Writer = Pick<Database, 'insert'>;
 
 export async function enqueueMail(db: Writer, to: string, mail: RenderedMail): Promise<void> {
-  await db
-    .insert(outbox)
-    .values({ recipient: to, subject: mail.subject, text: mail.text, html: mail.html, kind: mail.kind });
+  // Due by the app's clock, the one drainOutbox compares with: the column's default, the database's
+  // now(), counts microseconds, so a mail queued in the same millisecond as a round started would
+  // wait for the next round.
+  const { subject, text, html, kind } = mail;
+  await db.insert(outbox).values({ recipient: to, subject, text, html, kind, nextAttemptAt: new Date() });
 }
 
 /** Backoff after a failed attempt: 30 s, 1, 2, 4 … minutes, at most an hour. */

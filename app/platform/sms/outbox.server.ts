@@ -7,7 +7,8 @@ import type { OutgoingSms, SmsGateway } from './gateway';
 type Writer = Pick<Database, 'insert'>;
 
 export async function enqueueSms(db: Writer, sms: OutgoingSms): Promise<void> {
-  await db.insert(smsOutbox).values({ recipient: sms.to, text: sms.text });
+  // Due by the app's clock, the one drainSmsOutbox compares with (see enqueueMail).
+  await db.insert(smsOutbox).values({ recipient: sms.to, text: sms.text, nextAttemptAt: new Date() });
 }
 
 /**
