@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { Readable } from 'node:stream';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'react-router';
 import * as build from 'virtual:react-router/server-build';
@@ -223,8 +222,7 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     }
 
     if (!isRead && Number(req.headers['content-length'] ?? 0) > maxRequestBodyBytes) {
-      // The body stays unread: the connection closes after the answer.
-      res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Payload Too Large');
+      payloadTooLarge(res);
       return;
     }
 
@@ -246,7 +244,15 @@ function createListener(config: AppConfig, services: AppServices): Listener {
       logger: logger.child({ reqId: requestId }),
       clientIp: clientIp(req, trustedProxies),
     });
-    const response = await handleRequest(toFetchRequest(req, controller.signal, publicOrigin), context);
+    let requestBody: Buffer<ArrayBuffer> | undefined;
+    if (!isRead) {
+      requestBody = await readBody(req);
+      if (!requestBody) {
+        payloadTooLarge(res);
+        return;
+      }
+    }
+    const response = await handleRequest(toFetchRequest(req, requestBody, controller.signal, publicOrigin), context);
 
     const contentType = response.headers.get('content-type') ?? '';
     response.headers.forEach((value, name) => {
@@ -348,36 +354,47 @@ function appendVary(existing: unknown, value: string): string {
  * arrives over plain HTTP, but the browser's Origin header says https, and React Router refuses
  * every action whose Origin differs from the request's (400) before our own CSRF check runs.
  */
-function toFetchRequest(req: IncomingMessage, signal: AbortSignal, publicOrigin: URL): Request {
+function toFetchRequest(
+  req: IncomingMessage,
+  body: Buffer<ArrayBuffer> | undefined,
+  signal: AbortSignal,
+  publicOrigin: URL,
+): Request {
   const host = req.headers.host ?? 'localhost';
   const protocol = host === publicOrigin.host ? publicOrigin.protocol : 'http:';
   const url = new URL(req.url ?? '/', `${protocol}//${host}`);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    signal,
-    ...(hasBody ? { body: requestBody(req), duplex: 'half' } : {}),
-  } as RequestInit);
+  return new Request(url, { method: req.method, headers, signal, ...(body ? { body } : {}) });
 }
 
 /**
- * The body as a stream for the Fetch request. A body without a declared length (chunked) is cut
- * off past the limit: reading it fails, and the form reads as empty.
+ * The whole body, read before the app sees the request: it is small (maxRequestBodyBytes), and a
+ * buffer costs less to hand on, clone and parse than a stream. Undefined when the body, declared or
+ * chunked, is larger than the limit, or the client breaks off sending it.
  */
-function requestBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  const body = Readable.toWeb(req) as ReadableStream<Uint8Array>;
-  if (req.headers['content-length'] !== undefined) return body;
-  let received = 0;
-  return body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        received += chunk.byteLength;
-        if (received > maxRequestBodyBytes) controller.error(new Error('request body too large'));
-        else controller.enqueue(chunk);
-      },
-    }),
-  );
+function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | undefined> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      if (received <= maxRequestBodyBytes) chunks.push(chunk);
+      else finish(undefined);
+    };
+    const finish = (body: Buffer<ArrayBuffer> | undefined) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      // The rest of a refused body stays unread: the connection closes after the answer.
+      if (!body) req.pause();
+      resolve(body);
+    };
+    const onEnd = () => finish(Buffer.concat(chunks, received));
+    const onError = () => finish(undefined);
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+/** The answer to a body beyond the limit; it stays unread, so the connection closes after the answer. */
+function payloadTooLarge(res: ServerResponse) {
+  res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Payload Too Large');
 }
