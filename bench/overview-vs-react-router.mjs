@@ -4,7 +4,8 @@
 // rendered with React on every request (bench/support/react-router-reference.mjs). The difference
 // is what the app adds: session, CSRF and auth middleware, the root, layout and overview loaders
 // with their database queries, serialising the loader data, its own server and security headers.
-// Both servers run as child processes and are loaded in turns (bench/support/load.mjs).
+// Both servers run as child processes and are loaded in turns (bench/support/load.mjs), with a
+// third turn for the floor: a page the app renders without any database work.
 //
 //   node bench/overview-vs-react-router.mjs
 //   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults)
@@ -26,6 +27,8 @@ import { machine, report } from './support/results.mjs';
 const name = 'overview-vs-react-router';
 const pagePath = '/de/kundenbereich';
 const goal = { ratio: 0.5, p99Ms: 50 };
+/** A page the app renders without the database: no session cookie, bundled content, page cache bypassed. */
+const floorPath = '/de/impressum?rendered=1';
 
 ensureBuild();
 const machineAtStart = machine();
@@ -48,15 +51,18 @@ try {
   const referenceBytes = Buffer.byteLength(await (await globalThis.fetch(reference.url + pagePath)).text());
 
   console.log(`Loading app and reference in ${settings.rounds} rounds ...`);
+  await withoutDatabasePage(app.url);
   const turns = await measureInTurns(
     [
       { key: 'app', url: app.url + pagePath, pid: app.pid, headers: { cookie } },
       { key: 'reference', url: reference.url + pagePath, pid: reference.pid },
+      { key: 'floor', url: app.url + floorPath, pid: app.pid },
     ],
     { onRound: (round) => console.log(`  round ${round} done`) },
   );
   const appResult = checked('app', turns.app);
   const referenceResult = checked('reference', turns.reference);
+  const floorResult = checked('floor', turns.floor);
   const ratio = Math.round((appResult.requestsPerSecond / referenceResult.requestsPerSecond) * 1000) / 1000;
 
   report({
@@ -72,6 +78,7 @@ try {
     results: [
       { label: 'app, logged in (defaults, LOG_LEVEL=info)', ...appResult },
       { label: 'React Router, static page, same markup', ...referenceResult },
+      { label: 'app, anonymous content page rendered per request, no database (floor)', ...floorResult },
     ],
     figures: [
       { label: 'ratio app/reference', value: ratio, goal: `≥ ${goal.ratio}`, met: ratio >= goal.ratio },
@@ -81,15 +88,28 @@ try {
         goal: `< ${goal.p99Ms} ms`,
         met: appResult.latencyMs.p99 < goal.p99Ms,
       },
+      {
+        label: 'ratio floor/reference (what the app costs before any database work or customer data)',
+        value: Math.round((floorResult.requestsPerSecond / referenceResult.requestsPerSecond) * 1000) / 1000,
+      },
     ],
     notes: [
       `Every app request carries the cookies a browser has after logging in as ${demoCustomer.email} through the login form (session and CSRF cookie), so it reads the session, runs the auth guard and the loaders, and is never answered from the page cache (checked: no X-Page-Cache header, the customer's own data in the page).`,
+      `The floor is the app's ${floorPath}: an anonymous content page whose query string keeps it out of the page cache, so it is rendered on every request, with the app's middleware, root and layout loaders and security headers, but no session, no database query and no customer data. It is the app's framework cost alone; the goal's ratio cannot be higher than this one (docs/decisions/0017-request-rate-goals-out-of-reach.md).`,
       'The reference is @react-router/node’s request listener with one route, no loaders and no middleware, rendering the overview’s own HTML (converted back into React elements, so React renders the same elements and text) with renderToPipeableStream like the app’s entry; its HTML differs from the app’s by a few bytes. No Accept-Encoding is sent, so neither compresses.',
     ],
   });
 } finally {
   await Promise.all(children.map((child) => child.stop()));
   rmSync(work, { recursive: true, force: true });
+}
+
+/** The floor page must be rendered by the app, not answered from its page cache. */
+async function withoutDatabasePage(appUrl) {
+  const response = await globalThis.fetch(appUrl + floorPath, { redirect: 'manual' });
+  await response.text();
+  if (response.status !== 200) throw new Error(`${floorPath} answered ${response.status}`);
+  if (response.headers.has('x-page-cache')) throw new Error(`${floorPath} went through the page cache`);
 }
 
 /** The overview as the logged-in customer sees it; refuses a cached, redirected or anonymous answer. */
