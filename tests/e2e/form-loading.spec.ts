@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { pages } from '../../app/i18n/route-table';
+import { newCustomer, registerByRequest } from './support/accounts';
 import { expectFocusOnAnnouncedError } from './support/keyboard';
 import { expect, test, waitForHydration } from './support/test';
 
@@ -73,4 +74,45 @@ test('what is typed into the registration form before it is hydrated stays', asy
   await expect(phone).toHaveValue('0151 23456789');
   await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByRole('combobox', { name: 'Adresse' })).toHaveValue('Alexanderplatz');
+});
+
+test('a SEPA form sent before its validation has loaded starts the bank verification only once it is judged valid', async ({
+  page,
+}) => {
+  await registerByRequest(page.request, newCustomer());
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  const iban = page.getByRole('textbox', { name: 'IBAN' });
+  const consent = page.getByRole('checkbox', { name: 'Ich erteile das SEPA-Lastschriftmandat.' });
+  const submit = page.getByRole('button', { name: 'Bankverbindung prüfen und speichern' });
+  const openWithValidationHeldBack = async () => {
+    const release = await holdChunks(page, /\/zod-[\w-]+\.js$/);
+    const validatorAsked = page.waitForRequest((request) => /\/zod-[\w-]+\.js$/.test(request.url()));
+    await page.goto(pages.paymentUpdate.de);
+    await waitForHydration(page);
+    await validatorAsked;
+    return release;
+  };
+
+  // A typo in the IBAN: the messages and focus come with the validator, neither widget nor server sees it.
+  let releaseZod = await openWithValidationHeldBack();
+  await iban.fill('DE89 3704 0044 0532 0130 01');
+  await consent.check();
+  await submit.click();
+  await expect(iban).not.toHaveAttribute('aria-invalid', 'true');
+  releaseZod();
+  await expectFocusOnAnnouncedError(page, /Die Prüfziffer dieser IBAN stimmt nicht/);
+  expect(posts, 'the browser judged the form; nothing went to the widget or the server').toEqual([]);
+
+  // A valid form: once judged, the widget verifies the account and the form goes on to the server.
+  await page.unrouteAll();
+  releaseZod = await openWithValidationHeldBack();
+  await iban.fill('DE44 5001 0517 5407 3249 31');
+  await consent.check();
+  await submit.click();
+  releaseZod();
+  await expect(page).toHaveURL(`${pages.payment.de}?changed=1`);
+  expect(posts).toEqual(['/resources/bank-verification', expect.stringContaining(pages.paymentUpdate.de)]);
 });

@@ -13,7 +13,7 @@ import { deriveBic } from './bank-directory.server';
 import { maskIban, needsBic } from './iban';
 import { mandateReference, nextMandateSequence } from './mandate';
 import { renderPaymentMail, type PaymentMail } from './payment-mails';
-import type { PaymentKind } from './payment-schema';
+import type { PaymentKind } from './payment-kinds';
 
 /** What the payment feature needs from the process; every function is scoped to one customer. */
 export interface PaymentDeps {

@@ -1,14 +1,6 @@
 import { z } from '~/platform/validation';
 import { ibanProblem, isValidBic, needsBic, normalizeBic, normalizeIban } from './iban';
 
-/** The kinds of payment method (product rules): SEPA direct debit is the default. */
-export const paymentKinds = ['sepa', 'card', 'paypal'] as const;
-export type PaymentKind = (typeof paymentKinds)[number];
-
-export function isPaymentKind(value: unknown): value is PaymentKind {
-  return typeof value === 'string' && (paymentKinds as readonly string[]).includes(value);
-}
-
 /** The password of the 15-minute re-authentication; the server decides whether it is needed. */
 const currentPassword = z.string().max(1024).optional();
 

@@ -3,7 +3,8 @@ import { formatEuro } from '~/i18n/translate';
 import { formatCalendarDate, formatPhone } from './format';
 import { maskEmail, maskIban } from './masking';
 import { newPhoneCode } from './phone-change.server';
-import { passwordChangeSchema, phoneCodeSchema, phoneNumberSchema } from './schemas';
+import { phoneNumberSchema } from './phone-number-schema';
+import { passwordChangeSchema, phoneCodeSchema } from './schemas';
 import { describeUserAgent } from './user-agent';
 
 describe('user agents in the session list', () => {

@@ -1,13 +1,12 @@
 import { z } from '~/platform/validation';
 import { passwordProblem } from '~/features/accounts/password-policy';
 import { emailSchema } from '~/features/accounts/email-schema';
-import { mobilePhoneSchema } from '~/features/phone/phone';
 import { personalDataPolicy } from './policy';
 
 /**
  * The personal-data forms. Each schema runs in the browser (Conform, once JavaScript runs) and again
  * on the server; the server then applies what only it knows (the current password, the list of
- * common passwords, whether an address is taken).
+ * common passwords, whether an address is taken). The new phone number's is in phone-number-schema.ts.
  */
 
 /** The password confirmation of a sensitive change: asked for only outside the 15-minute window. */
@@ -16,10 +15,6 @@ const currentPassword = z.string().max(1024).optional();
 export const emailChangeSchema = z.object({
   email: emailSchema,
   currentPassword,
-});
-
-export const phoneNumberSchema = z.object({
-  phone: mobilePhoneSchema,
 });
 
 const codePattern = new RegExp(`^\\d{${personalDataPolicy.phoneCode.digits}}$`);

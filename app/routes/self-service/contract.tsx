@@ -1,13 +1,12 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
-import { z } from '~/platform/validation';
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withdrawCancellation } from '~/features/contract/cancellation.server';
 import { useFormatDate } from '~/features/contract/components/cancellation-form';
 import { formatBerlinDateTime } from '~/features/contract/confirmation';
 import { loadContract } from '~/features/contract/contract.server';
+import { withdrawSchema } from '~/features/contract/withdraw-schema';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/features/security/form-page.server';
 import { useLocale, useT } from '~/i18n/hooks';
@@ -15,14 +14,13 @@ import { pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
-
-const withdrawSchema = z.object({ currentPassword: z.string().max(1024).optional() });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = customerScope(request, context);
@@ -60,12 +58,10 @@ export default function Contract() {
   const { csrf, contract, reauthenticationNeeded } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const [searchParams] = useSearchParams();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: withdrawSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/contract/withdraw-schema').then((module) => module.withdrawSchema),
+    { lastResult },
+  );
   if (!contract) {
     return (
       <>
@@ -157,7 +153,7 @@ export default function Contract() {
               </p>
             ) : null}
             <p>{t('contract.withdraw.intro', { date: formatDate(contract.endDate) })}</p>
-            <AppForm form={form} csrfToken={csrf}>
+            <AppForm form={form} csrfToken={csrf} validation={validation}>
               <ReauthenticationField field={fields.currentPassword} needed={reauthenticationNeeded} />
               <button type="submit" className="button">
                 {t('contract.withdraw.submit')}

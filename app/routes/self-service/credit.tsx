@@ -1,4 +1,4 @@
-import { useForm, type FieldMetadata } from '@conform-to/react';
+import type { FieldMetadata } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/credit';
@@ -20,6 +20,7 @@ import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { MaskedField } from '~/ui/form/inputs';
@@ -169,17 +170,14 @@ function VoucherForm() {
   const { csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'voucher';
-  const [form, fields] = useForm({
-    id: 'voucher',
-    lastResult: actionData?.intent === 'voucher' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: voucherSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/credit/credit-schema').then((module) => module.voucherSchema),
+    { id: 'voucher', lastResult: actionData?.intent === 'voucher' ? actionData.result : undefined },
+  );
   return (
     <section className="credit__card" aria-labelledby="voucher-title">
       <h2 id="voucher-title">{t('credit.voucher.title')}</h2>
-      <AppForm form={form} csrfToken={csrf}>
+      <AppForm form={form} csrfToken={csrf} validation={validation}>
         <input type="hidden" name="intent" value="voucher" />
         <MaskedField
           field={fields.code}
@@ -204,19 +202,19 @@ function TopUpForm() {
   const { csrf, paymentMethod, topUpAmounts, idempotencyKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'top-up';
-  const [form, fields] = useForm({
-    id: 'top-up',
-    lastResult: actionData?.intent === 'top-up' ? actionData.result : undefined,
-    defaultValue: { amount: String(topUpAmounts[1] ?? topUpAmounts[0]) },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: topUpSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/credit/credit-schema').then((module) => module.topUpSchema),
+    {
+      id: 'top-up',
+      lastResult: actionData?.intent === 'top-up' ? actionData.result : undefined,
+      defaultValue: { amount: String(topUpAmounts[1] ?? topUpAmounts[0]) },
+    },
+  );
   return (
     <section className="credit__card" aria-labelledby="top-up-title">
       <h2 id="top-up-title">{t('credit.top-up.title')}</h2>
       {paymentMethod ? (
-        <AppForm form={form} csrfToken={csrf}>
+        <AppForm form={form} csrfToken={csrf} validation={validation}>
           <input type="hidden" name="intent" value="top-up" />
           <input
             type="hidden"

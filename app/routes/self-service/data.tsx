@@ -1,4 +1,3 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/data';
@@ -18,6 +17,7 @@ import { formatEuro, formatInstant, type Translate } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { submittedForm } from '~/features/security/submitted-form.server';
@@ -342,13 +342,10 @@ function Deletion() {
   const t = useT();
   const { csrf, deletion, recentlyAuthenticated } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'account-deletion',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deletionRequestSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/personal-data/schemas').then((module) => module.deletionRequestSchema),
+    { id: 'account-deletion', lastResult },
+  );
   return (
     <section className="personal-data__section" aria-labelledby="deletion-heading">
       <h2 id="deletion-heading">{t('account-deletion.title')}</h2>
@@ -381,7 +378,7 @@ function Deletion() {
               </ul>
             </div>
           ) : (
-            <AppForm form={form} csrfToken={csrf} className="personal-data__deletion">
+            <AppForm form={form} csrfToken={csrf} validation={validation} className="personal-data__deletion">
               <input type="hidden" name="intent" value="request-deletion" />
               <ReauthenticationField field={fields.currentPassword} needed={!recentlyAuthenticated} />
               <button type="submit" className="button">

@@ -1,4 +1,3 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
@@ -30,14 +29,8 @@ import {
   startHostedCheckout,
   upcomingMandateReference,
 } from '~/features/payment/payment-methods.server';
-import {
-  checkoutSchema,
-  confirmCheckoutSchema,
-  isPaymentKind,
-  paymentKinds,
-  sepaSchema,
-  type PaymentKind,
-} from '~/features/payment/payment-schema';
+import { isPaymentKind, paymentKinds, type PaymentKind } from '~/features/payment/payment-kinds';
+import { checkoutSchema, confirmCheckoutSchema, sepaSchema } from '~/features/payment/payment-schema';
 import { paymentDeps } from '~/features/payment/providers.server';
 import { csrfFieldName } from '~/features/security/form-fields';
 import { csrfFor } from '~/features/security/form-page.server';
@@ -49,6 +42,7 @@ import { PaymentProviderUnavailableError } from '~/platform/payment-provider/typ
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { CheckboxField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
@@ -260,14 +254,10 @@ function SepaForm() {
   const actionData = useActionData<typeof action>();
   const lastResult = actionData?.intent === 'sepa' ? actionData.result : undefined;
   const navigation = useNavigation();
-  const [form, fields] = useForm({
-    id: 'sepa',
-    lastResult,
-    defaultValue: { accountHolder: holder },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: sepaSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/payment/payment-schema').then((module) => module.sepaSchema),
+    { id: 'sepa', lastResult, defaultValue: { accountHolder: holder } },
+  );
   const [verifying, setVerifying] = useState(false);
   const tokenInput = useRef<HTMLInputElement>(null);
   const widgetBox = useRef<HTMLDivElement>(null);
@@ -309,8 +299,10 @@ function SepaForm() {
       continuing.current = false;
       return;
     }
+    // Before the validator is there, AppForm holds this submit and repeats it once it is: the repeat decides.
+    if (!validation.settled()) return;
     const formData = new FormData(element);
-    if (parseWithZod(formData, { schema: sepaSchema }).status !== 'success') return;
+    if (validation.onValidate({ formData }).status !== 'success') return;
     event.preventDefault();
     event.stopPropagation();
     setVerifying(true);
@@ -337,7 +329,7 @@ function SepaForm() {
   const busy = verifying || navigation.formData?.get('intent') === 'sepa';
   return (
     <div onSubmitCapture={onSubmitCapture}>
-      <AppForm form={form} csrfToken={csrf}>
+      <AppForm form={form} csrfToken={csrf} validation={validation}>
         <input type="hidden" name="intent" value="sepa" />
         <input type="hidden" name="verificationToken" ref={tokenInput} defaultValue="" />
         <fieldset>
@@ -408,15 +400,12 @@ function CheckoutForm({ kind }: { kind: Exclude<PaymentKind, 'sepa'> }) {
   const { csrf, needsPassword } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'checkout';
-  const [form, fields] = useForm({
-    id: `checkout-${kind}`,
-    lastResult: actionData?.intent === 'checkout' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: checkoutSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/payment/payment-schema').then((module) => module.checkoutSchema),
+    { id: `checkout-${kind}`, lastResult: actionData?.intent === 'checkout' ? actionData.result : undefined },
+  );
   return (
-    <AppForm form={form} csrfToken={csrf}>
+    <AppForm form={form} csrfToken={csrf} validation={validation}>
       <input type="hidden" name="intent" value="checkout" />
       <input type="hidden" name="kind" value={kind} />
       <p>{t(kind === 'card' ? 'payment.card.intro' : 'payment.paypal.intro')}</p>
@@ -433,18 +422,15 @@ function ConfirmCheckoutForm() {
   const { csrf, needsPassword, checkout } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const busy = useNavigation().formData?.get('intent') === 'confirm';
-  const [form, fields] = useForm({
-    id: 'confirm-checkout',
-    lastResult: actionData?.intent === 'confirm' ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmCheckoutSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/payment/payment-schema').then((module) => module.confirmCheckoutSchema),
+    { id: 'confirm-checkout', lastResult: actionData?.intent === 'confirm' ? actionData.result : undefined },
+  );
   if (!checkout) return null;
   return (
     <section aria-labelledby="confirm-checkout-title">
       <h2 id="confirm-checkout-title">{t('payment.checkout.confirm-title')}</h2>
-      <AppForm form={form} csrfToken={csrf}>
+      <AppForm form={form} csrfToken={csrf} validation={validation}>
         <input type="hidden" name="intent" value="confirm" />
         <input type="hidden" name="session" value={checkout.session} />
         <p>{t('payment.checkout.confirm-text', { label: checkout.label })}</p>

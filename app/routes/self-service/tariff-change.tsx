@@ -1,12 +1,11 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
-import { z } from '~/platform/validation';
 import type { Route } from './+types/tariff-change';
 import { RadioGroupField } from '~/features/contract/components/radio-group-field';
 import { useFormatDate } from '~/features/contract/components/cancellation-form';
 import { loadContract } from '~/features/contract/contract.server';
 import { requestTariffChange } from '~/features/contract/tariff-change.server';
+import { tariffChangeSchema } from '~/features/contract/tariff-change-schema';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/features/security/form-page.server';
 import { tariffName } from '~/features/tariffs/components/tariff-table';
@@ -18,15 +17,12 @@ import { pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
-
-const tariffChangeSchema = z.object({
-  tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }).max(100),
-});
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = customerScope(request, context);
@@ -68,12 +64,10 @@ export default function TariffChange() {
   const formatDate = useFormatDate();
   const { csrf, contract, offers } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: tariffChangeSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/contract/tariff-change-schema').then((module) => module.tariffChangeSchema),
+    { lastResult },
+  );
   const blocked = !contract
     ? t('tariff-change.no-contract')
     : contract.state === 'cancellation_requested'
@@ -97,7 +91,7 @@ export default function TariffChange() {
           <p>
             {t('tariff.current')}: <strong>{tariffName(contract.tariff, locale)}</strong>
           </p>
-          <AppForm form={form} csrfToken={csrf}>
+          <AppForm form={form} csrfToken={csrf} validation={validation}>
             <RadioGroupField
               field={fields.tariffId}
               legend={t('tariff-change.field')}

@@ -1,4 +1,3 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { eq } from 'drizzle-orm';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
@@ -13,6 +12,7 @@ import { usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
@@ -58,20 +58,17 @@ export default function UpdateEmail() {
   const page = usePage();
   const { csrf, email, recentlyAuthenticated } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'email-change',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: emailChangeSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/personal-data/schemas').then((module) => module.emailChangeSchema),
+    { id: 'email-change', lastResult },
+  );
   return (
     <div className="narrow">
       <PageTitle page={page?.id ?? 'updateEmail'}>
         <p>{t('email-change.intro')}</p>
       </PageTitle>
       <p>{t('email-change.current', { email })}</p>
-      <AppForm form={form} csrfToken={csrf}>
+      <AppForm form={form} csrfToken={csrf} validation={validation}>
         <TextField
           field={fields.email}
           type="email"

@@ -1,4 +1,3 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-password';
@@ -11,6 +10,7 @@ import { usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { submittedForm } from '~/features/security/submitted-form.server';
@@ -49,19 +49,16 @@ export default function UpdatePassword() {
   const page = usePage();
   const { csrf } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'password-change',
-    lastResult,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: passwordChangeSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/personal-data/schemas').then((module) => module.passwordChangeSchema),
+    { id: 'password-change', lastResult },
+  );
   return (
     <div className="narrow">
       <PageTitle page={page?.id ?? 'updatePassword'}>
         <p>{t('password-change.intro')}</p>
       </PageTitle>
-      <AppForm form={form} csrfToken={csrf}>
+      <AppForm form={form} csrfToken={csrf} validation={validation}>
         <PasswordField
           field={fields.currentPassword}
           label={t('password-change.current')}

@@ -1,4 +1,3 @@
-import { useForm } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { eq } from 'drizzle-orm';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router';
@@ -13,13 +12,15 @@ import {
   requestPhoneCode,
   resendPhoneCode,
 } from '~/features/personal-data/phone-change.server';
-import { phoneCodeSchema, phoneNumberSchema } from '~/features/personal-data/schemas';
+import { phoneNumberSchema } from '~/features/personal-data/phone-number-schema';
+import { phoneCodeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/features/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { translateMessage } from '~/ui/form/field-shell';
 import { AppForm } from '~/ui/form/app-form';
+import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
@@ -125,16 +126,16 @@ function NumberStep() {
   const t = useT();
   const { csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'phone-number',
-    lastResult: actionData?.intent === 'send-code' && 'result' in actionData ? actionData.result : undefined,
-    defaultValue: { phone: { regionCode: 'DE' } },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneNumberSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/personal-data/phone-number-schema').then((module) => module.phoneNumberSchema),
+    {
+      id: 'phone-number',
+      lastResult: actionData?.intent === 'send-code' && 'result' in actionData ? actionData.result : undefined,
+      defaultValue: { phone: { regionCode: 'DE' } },
+    },
+  );
   return (
-    <AppForm form={form} csrfToken={csrf}>
+    <AppForm form={form} csrfToken={csrf} validation={validation}>
       <input type="hidden" name="intent" value="send-code" />
       <PhoneField field={fields.phone} label={t('phone-change.new-number')} required />
       <button type="submit" className="button">
@@ -156,20 +157,20 @@ function CodeStep({ pending }: { pending: PendingView }) {
   const { pathname } = useLocation();
   const { csrf } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
-  const [form, fields] = useForm({
-    id: 'phone-code',
-    lastResult: actionData?.intent === 'confirm-code' && 'result' in actionData ? actionData.result : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneCodeSchema }),
-    shouldValidate: 'onBlur',
-    shouldRevalidate: 'onInput',
-  });
+  const { form, fields, validation } = useFormWithValidationOnDemand(
+    () => import('~/features/personal-data/schemas').then((module) => module.phoneCodeSchema),
+    {
+      id: 'phone-code',
+      lastResult: actionData?.intent === 'confirm-code' && 'result' in actionData ? actionData.result : undefined,
+    },
+  );
   return (
     <>
       <p className="notice" role="status">
         {t('phone-change.code-sent', { phone: pending.phone, time: pending.until })}
       </p>
       {pending.state === 'open' ? (
-        <AppForm form={form} csrfToken={csrf}>
+        <AppForm form={form} csrfToken={csrf} validation={validation}>
           <input type="hidden" name="intent" value="confirm-code" />
           <TextField
             field={fields.code}

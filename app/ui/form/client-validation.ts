@@ -57,6 +57,8 @@ function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise
 export function useFormWithValidationOnDemand<Schema extends z.ZodType>(
   loadSchema: () => Promise<Schema>,
   options: {
+    /** The form's own id, from which its fields' ids derive; Conform makes one up without it. */
+    id?: string;
     lastResult: SubmissionResult<string[]> | null | undefined;
     defaultValue?: DefaultValue<FormInput<Schema>>;
   },
