@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { defaultLocale, localeFromPath, type Locale } from './locales';
 import { findPage, pages, type PageId } from './route-table';
-import { translator, type Translate } from './translate';
+import { formatDate, translator, type Translate } from './translate';
 
 export function useLocale(): Locale {
   const root = useRootData();
@@ -14,6 +14,12 @@ export function useLocale(): Locale {
 export function useT(): Translate {
   const locale = useLocale();
   return useMemo(() => translator(locale), [locale]);
+}
+
+/** `yyyy-mm-dd` as the page's locale writes it. */
+export function useFormatDate(): (date: string) => string {
+  const locale = useLocale();
+  return (date) => formatDate(date, locale);
 }
 
 /** The named page being shown, if the current path is one. */

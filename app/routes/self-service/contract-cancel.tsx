@@ -5,15 +5,11 @@ import { servicesContext } from '~/context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
-import {
-  CancellationConfirmationView,
-  CancellationForm,
-  useFormatDate,
-} from '~/features/contract/components/cancellation-form';
+import { CancellationConfirmationView, CancellationForm } from '~/features/contract/components/cancellation-form';
 import { declarantDefaults, loadContract } from '~/features/contract/contract.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/features/security/form-page.server';
-import { useT } from '~/i18n/hooks';
+import { useFormatDate, useT } from '~/i18n/hooks';
 import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';

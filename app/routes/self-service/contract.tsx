@@ -3,13 +3,12 @@ import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'r
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withdrawCancellation } from '~/features/contract/cancellation.server';
-import { useFormatDate } from '~/features/contract/components/cancellation-form';
 import { formatBerlinDateTime } from '~/features/contract/confirmation';
 import { loadContract } from '~/features/contract/contract.server';
 import { withdrawSchema } from '~/features/contract/withdraw-schema';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/features/security/form-page.server';
-import { useLocale, useT } from '~/i18n/hooks';
+import { useFormatDate, useLocale, useT } from '~/i18n/hooks';
 import { pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';

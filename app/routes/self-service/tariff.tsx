@@ -1,6 +1,5 @@
 import { data, Form, redirect, useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/tariff';
-import { useFormatDate } from '~/features/contract/components/cancellation-form';
 import { loadContract } from '~/features/contract/contract.server';
 import { withdrawTariffChange } from '~/features/contract/tariff-change.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
@@ -9,7 +8,7 @@ import { csrfFor } from '~/features/security/form-page.server';
 import { TariffTable, tariffName } from '~/features/tariffs/components/tariff-table';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
-import { useLocale, useT } from '~/i18n/hooks';
+import { useFormatDate, useLocale, useT } from '~/i18n/hooks';
 import { pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';

@@ -2,7 +2,6 @@ import type { SubmissionResult } from '@conform-to/react';
 import { useSyncExternalStore } from 'react';
 import type { Brand } from '~/config/brand';
 import { useLocale, useT } from '~/i18n/hooks';
-import { formatDate } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -171,10 +170,4 @@ export function CancellationConfirmationView({
       </div>
     </section>
   );
-}
-
-/** `yyyy-mm-dd` as the page's locale writes it. */
-export function useFormatDate(): (date: string) => string {
-  const locale = useLocale();
-  return (date) => formatDate(date, locale);
 }
