@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
+import { addressSuggestionsPath } from '../../app/features/geocoding/suggestions';
 import { pages } from '../../app/i18n/route-table';
 import { csrfTokenIn, demoCustomer, readMail } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';
@@ -125,6 +126,32 @@ test('"my bike is lost or stolen" asks a visitor to log in, and the server refus
   await expect(page.getByRole('radio', { name: 'Mein Rad ist verloren gegangen oder wurde gestohlen' })).toBeChecked();
   await expect(page.getByRole('textbox', { name: 'E-Mail-Adresse' })).toHaveValue(demoCustomer.email);
   await expect(page.getByRole('link', { name: 'Anmelden, um ein verlorenes' })).toHaveCount(0);
+});
+
+test('a suggestion highlighted by arrow key stays highlighted when a later answer still offers it', async ({
+  page,
+}) => {
+  // The answer for the last letter comes late: by then the user has gone down the list shown for the
+  // letters before it.
+  await page.route(`**${addressSuggestionsPath}?q=Alexanderpl`, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await route.continue();
+  });
+  await page.goto(pages.reportBike.de);
+  await waitForHydration(page);
+  const address = page.getByRole('combobox', { name: 'Adresse in der Nähe' });
+  const listbox = page.getByRole('listbox', { name: 'Adressvorschläge' });
+  await address.fill('Alexanderp');
+  await expect(listbox.getByRole('option').first()).toBeVisible();
+  const late = page.waitForResponse(`**${addressSuggestionsPath}?q=Alexanderpl`);
+  await address.press('l');
+  await address.press('ArrowDown');
+  const highlighted = await listbox.getByRole('option', { selected: true }).innerText();
+  await late;
+  await expect(listbox.getByRole('option', { selected: true })).toHaveText(highlighted);
+  await address.press('Enter');
+  await expect(address).toHaveValue(highlighted);
+  await expect(address).toHaveAttribute('aria-expanded', 'false');
 });
 
 test.describe('without JavaScript', () => {

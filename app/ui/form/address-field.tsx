@@ -88,6 +88,9 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
   const inputRef = useRef<HTMLInputElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const request = useRef<AbortController | null>(null);
+  // What the user sees and has highlighted, for a search answer that comes later (see search()).
+  const shownSuggestions = useRef(suggestions);
+  const activeRef = useRef(active);
 
   const ownMessage = chosen
     ? undefined
@@ -123,6 +126,11 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
     },
     [],
   );
+
+  useEffect(() => {
+    shownSuggestions.current = expanded ? suggestions : [];
+    activeRef.current = active;
+  });
 
   // Keep the active suggestion visible in a scrolling list.
   useEffect(() => {
@@ -170,8 +178,12 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
         return;
       }
       const list = Array.isArray(body.suggestions) ? body.suggestions : [];
+      // The answer can come after the user has gone down the list shown before it (a search for an
+      // earlier prefix): the suggestion they highlighted stays highlighted if it is still offered, so
+      // that their Enter picks it rather than sending the form.
+      const highlighted = shownSuggestions.current[activeRef.current]?.address;
       setSuggestions(list);
-      setActive(-1);
+      setActive(highlighted === undefined ? -1 : list.findIndex((suggestion) => suggestion.address === highlighted));
       setOpen(document.activeElement === inputRef.current);
       setStatus('done');
       setAnnouncement(
