@@ -73,6 +73,8 @@ test.describe('with JavaScript', () => {
     page,
     baseURL,
   }) => {
+    // Registration, confirmation, logout, reset and two logins in one journey.
+    test.setTimeout(90_000);
     const customer = newCustomer();
 
     await test.step('register', async () => {
