@@ -340,6 +340,7 @@ function pathOf(url: string | undefined): string {
   return query < 0 ? raw : raw.slice(0, query);
 }
 
+/** Under either name the session cookie goes by (`sid`, `__Host-sid` under HTTPS). */
 function hasSessionCookie(cookieHeader: string | undefined): boolean {
   return cookieHeader !== undefined && cookieHeader.includes(`${sessionCookieName}=`);
 }

@@ -166,11 +166,18 @@ export const cancellations = pgTable(
     requestedEndDate: date('requested_end_date', { mode: 'string' }),
     /** The end date that applies (Europe/Berlin); null when no contract matched. */
     effectiveEndDate: date('effective_end_date', { mode: 'string' }),
+    /** The requested end date was too early and the earliest possible one applies instead. */
+    endDateAdjusted: boolean('end_date_adjusted').notNull().default(false),
     confirmationEmail: text('confirmation_email').notNull(),
     locale: text('locale', { enum: ['de', 'en'] }).notNull(),
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * Hash of the declaration's content and who sent it, while a repeat of it counts as the same
+     * declaration (cleared afterwards). Unique, so two identical submissions at once store one row.
+     */
+    submissionFingerprint: text('submission_fingerprint').unique(),
   },
   (table) => [index('cancellations_customer_idx').on(table.customerId)],
 );

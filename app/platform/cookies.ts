@@ -15,5 +15,17 @@ export function readCookie(header: string | null, name: string): string | undefi
   return undefined;
 }
 
-/** The session cookie; a request carrying it is never answered from the shared page cache. */
+/**
+ * The name of a cookie that carries security state (session, CSRF). Under HTTPS it takes the
+ * `__Host-` prefix: the browser then accepts it only from this very host, Secure, with `Path=/` and
+ * no `Domain`, so a sibling subdomain or a plain-HTTP page cannot plant or overwrite it.
+ */
+export function hostCookieName(name: string, secure: boolean): string {
+  return secure ? `__Host-${name}` : name;
+}
+
+/**
+ * The session cookie (`__Host-sid` under HTTPS); a request carrying it is never answered from the
+ * shared page cache.
+ */
 export const sessionCookieName = 'sid';

@@ -73,6 +73,8 @@ test.describe('with JavaScript', () => {
     page,
     baseURL,
   }) => {
+    // Registration, confirmation, logout, reset and two logins in one journey.
+    test.setTimeout(90_000);
     const customer = newCustomer();
 
     await test.step('register', async () => {
@@ -83,13 +85,17 @@ test.describe('with JavaScript', () => {
 
       await expect(page).toHaveURL(`${pages.register.de}?done=1`);
       await expect(page.getByRole('main').getByRole('status')).toHaveText(
-        'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
+        'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin und melde dich danach an.',
       );
-      // Logged in: the header offers logout, and reminds to confirm the address.
-      await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
-      await expect(page.getByRole('region', { name: verificationBanner })).toBeVisible();
-      await header(page).getByRole('link', { name: 'Kundenbereich' }).click();
+      // Registration logs nobody in: a session only for a new address would tell which addresses
+      // have an account. The customer logs in like everyone, and is reminded to confirm the address.
+      await expect(header(page).getByRole('link', { name: 'Anmelden' })).toBeVisible();
+      await page.goto(pages.selfService.de);
+      await expect(page).toHaveURL(`${pages.login.de}?redirectTo=${encodeURIComponent(pages.selfService.de)}`);
+      await waitForHydration(page);
+      await logIn(page, customer.email, customer.password);
       await expectSelfServiceArea(page);
+      await expect(page.getByRole('region', { name: verificationBanner })).toBeVisible();
     });
 
     await test.step('confirm the email address with the link from the mail', async () => {
@@ -279,6 +285,37 @@ test.describe('CSRF protection', () => {
     expect(valid.headers().location).toBe(pages.selfService.de);
   });
 
+  test('a token from before the login stops working with the login; the pages after it carry a new one', async ({
+    request,
+  }) => {
+    const beforeLogin = csrfTokenIn(await (await request.get(pages.login.de)).text());
+    const login = await request.post(pages.login.de, {
+      form: { ...demoCustomer, csrf: beforeLogin },
+      maxRedirects: 0,
+    });
+    expect(login.status(), 'the login form works without a session').toBe(302);
+
+    const stale = await request.post('/resources/logout', {
+      form: { locale: 'de', csrf: beforeLogin },
+      maxRedirects: 0,
+    });
+    expect(stale.status()).toBe(403);
+
+    const inSession = csrfTokenIn(await (await request.get(pages.data.de)).text());
+    expect(inSession).not.toBe(beforeLogin);
+    const logout = await request.post('/resources/logout', {
+      form: { locale: 'de', csrf: inSession },
+      maxRedirects: 0,
+    });
+    expect(logout.status()).toBe(302);
+    // The session's token ends with the session.
+    const afterLogout = await request.post(pages.login.de, {
+      form: { ...demoCustomer, csrf: inSession },
+      maxRedirects: 0,
+    });
+    expect(afterLogout.status()).toBe(403);
+  });
+
   test('a logout without a valid CSRF token is refused and the session stays', async ({ page }) => {
     await page.goto(pages.login.de);
     await logIn(page, demoCustomer.email, demoCustomer.password);
@@ -314,8 +351,8 @@ testBehindTlsProxy('behind a proxy that ends TLS, the login form is accepted', a
   expect(form.status()).toBe(200);
   const csrfCookie = form
     .headersArray()
-    .find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('csrf='))?.value;
-  expect(csrfCookie, 'a Secure CSRF cookie').toMatch(/; Secure/);
+    .find(({ name, value }) => name.toLowerCase() === 'set-cookie' && value.startsWith('__Host-csrf='))?.value;
+  expect(csrfCookie, 'a Secure, host-only CSRF cookie').toMatch(/; Path=\/;.*; Secure$/);
 
   const login = await request.post(pages.login.de, {
     headers: { ...proxied, cookie: csrfCookie!.split(';')[0]! },
@@ -324,4 +361,5 @@ testBehindTlsProxy('behind a proxy that ends TLS, the login form is accepted', a
   });
   expect(login.status()).toBe(302);
   expect(login.headers().location).toBe(pages.selfService.de);
+  expect(login.headers()['set-cookie']).toMatch(/^__Host-sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; .*Secure$/);
 });

@@ -73,6 +73,16 @@ test.describe('the cancellation button, logged out', () => {
     const reference = (await confirmationValue(page, 'Referenz').innerText()).trim();
     expect(reference).toMatch(/^K-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
+    // The confirmation has its own address, with the reference and a signature and nothing personal;
+    // a reload shows it again and sends nothing twice.
+    const address = new URL(page.url());
+    expect(address.pathname).toBe(pages.cancelContract.de);
+    expect([...address.searchParams.keys()]).toEqual(['reference', 'signature']);
+    expect(address.searchParams.get('reference')).toBe(reference);
+    await page.reload();
+    await expect(confirmationValue(page, 'Referenz')).toHaveText(reference);
+    await expect(confirmationValue(page, 'Vertragsende')).toHaveText(`mit Ablauf des ${endOfMonth}`);
+
     // It can be printed or saved as PDF; the print style sheet leaves out everything but the confirmation.
     await expect(page.getByRole('button', { name: 'Bestätigung drucken oder als PDF speichern' })).toBeVisible();
     await page.emulateMedia({ media: 'print' });
@@ -89,8 +99,17 @@ test.describe('the cancellation button, logged out', () => {
     expect(mail).toContain(`Hallo ${customer.firstName} ${customer.lastName},`);
     expect(mail).toContain(`Referenz: ${reference}`);
     expect(mail).toContain(`Vertragsende: mit Ablauf des ${endOfMonth}`);
+    await expect(mailsTo(page, customer.email, 'Eingangsbestätigung deiner Kündigung')).toHaveCount(1);
   });
 });
+
+/** The mails to `to` in the development mailbox whose subject starts with `subject`. */
+function mailsTo(page: Page, to: string, subject: string) {
+  return page
+    .getByRole('listitem')
+    .filter({ hasText: `To: ${to}` })
+    .filter({ has: page.getByRole('heading', { name: new RegExp(`^${subject}`) }) });
+}
 
 test.describe('the cancellation button without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -112,6 +131,31 @@ test.describe('the cancellation button without JavaScript', () => {
     );
     const mail = await readMail(page, stranger.email, /^Confirmation of receipt of your cancellation/);
     expect(mail).toContain('Hello Nobody Known,');
+  });
+
+  test('sending the same declaration again (back and send, a double click) confirms the first one and mails once', async ({
+    page,
+  }) => {
+    const stranger = newCustomer();
+    await page.goto(pages.cancelContract.en);
+    await page.getByRole('textbox', { name: 'First and last name' }).fill('Nobody Known');
+    await page.getByRole('textbox', { name: 'Email address or customer number' }).fill(stranger.email);
+    await page.getByRole('textbox', { name: 'Email address for the confirmation' }).fill(stranger.email);
+    await page.getByRole('button', { name: 'cancel now' }).click();
+    const reference = (await confirmationValue(page, 'Reference').innerText()).trim();
+    const confirmationAddress = page.url();
+
+    await page.goBack();
+    await expect(page).toHaveURL(pages.cancelContract.en);
+    await page.getByRole('textbox', { name: 'First and last name' }).fill('Nobody Known');
+    await page.getByRole('textbox', { name: 'Email address or customer number' }).fill(stranger.email);
+    await page.getByRole('textbox', { name: 'Email address for the confirmation' }).fill(stranger.email);
+    await page.getByRole('button', { name: 'cancel now' }).click();
+
+    await expect(page).toHaveURL(confirmationAddress);
+    await expect(confirmationValue(page, 'Reference')).toHaveText(reference);
+    await page.goto('/dev/mailbox');
+    await expect(mailsTo(page, stranger.email, 'Confirmation of receipt of your cancellation')).toHaveCount(1);
   });
 
   test('a wrong entry is answered next to its field, keeping what was typed', async ({ page }) => {

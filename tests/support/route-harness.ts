@@ -10,12 +10,14 @@ import { readSession } from '~/features/accounts/sessions.server';
 import { createContentStore } from '~/features/content/content-store.server';
 import { createRedirectStore } from '~/features/navigation/redirect-store.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
-import { readCookie, sessionCookieName } from '~/platform/cookies';
+import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
 import { createTestDatabase, type TestDatabase } from './test-databases';
 
 export const publicUrl = 'https://kunden.example.com';
+/** The session cookie's name on `publicUrl` (HTTPS). */
+export const harnessSessionCookie = hostCookieName(sessionCookieName, true);
 
 /**
  * The services `createServices` builds for the server, on a test database: the same configuration
@@ -52,7 +54,7 @@ export interface RouteHarness {
   services: AppServices;
   /**
    * Calls a route's loader or action the way the server does: services and request scope in the
-   * router context, and the session behind the request's `sid` cookie read as the root middleware
+   * router context, and the session behind the request's session cookie read as the root middleware
    * reads it. The root middleware's CSRF check does not run.
    */
   call<F extends (args: never) => unknown>(
@@ -78,7 +80,7 @@ export async function createRouteHarness(
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
     context.set(requestContext, { requestId: 'test', nonce: 'n', logger: services.logger, clientIp });
-    const token = readCookie(request.headers.get('cookie'), sessionCookieName);
+    const token = readCookie(request.headers.get('cookie'), harnessSessionCookie);
     context.set(sessionContext, token ? await readSession(services.database.db, token) : null);
     const args = { request, params: {}, context } as unknown as Parameters<F>[0];
     return (await route(args)) as Awaited<ReturnType<F>>;
@@ -96,6 +98,6 @@ export function formPost(
   }: { sessionToken?: string; userAgent?: string } = {},
 ): Request {
   const headers = new Headers({ 'Content-Type': 'application/x-www-form-urlencoded', 'User-Agent': userAgent });
-  if (sessionToken) headers.set('Cookie', `${sessionCookieName}=${sessionToken}`);
+  if (sessionToken) headers.set('Cookie', `${harnessSessionCookie}=${sessionToken}`);
   return new Request(`${publicUrl}${pathname}`, { method: 'POST', headers, body: new URLSearchParams(fields) });
 }

@@ -10,6 +10,7 @@ import { consumeAccountToken, createAccountToken, peekAccountToken } from './acc
 import { isCommonPassword } from './common-passwords.server';
 import { passwordProblem } from './password-policy';
 import { hashPassword } from './passwords.server';
+import { endPendingChanges } from './pending-changes.server';
 import { endAllSessions } from './sessions.server';
 
 /**
@@ -54,7 +55,10 @@ export async function checkResetLink(context: AccountContext, token: string): Pr
   return check.ok ? { ok: true } : { ok: false, error: linkErrors[check.reason] };
 }
 
-/** Sets the new password with a valid link, once; every session of the customer ends. */
+/**
+ * Sets the new password with a valid link, once; every session of the customer ends, and so does
+ * every change still waiting for its link or code (pending-changes.server.ts).
+ */
 export async function resetPassword(context: AccountContext, token: string, password: string): Promise<ResetOutcome> {
   const check = await peekAccountToken(context.db, token, 'reset-password');
   if (!check.ok) return { ok: false, error: linkErrors[check.reason] };
@@ -73,6 +77,7 @@ export async function resetPassword(context: AccountContext, token: string, pass
     if (!claim.ok) return { ok: false, error: linkErrors[claim.reason] };
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, claim.customerId));
     await endAllSessions(tx, claim.customerId);
+    await endPendingChanges(tx, claim.customerId);
     return { ok: true };
   });
 }

@@ -1,6 +1,6 @@
 import type { MiddlewareFunction } from 'react-router';
 import { servicesContext, sessionContext } from '~/context';
-import { readCookie, sessionCookieName } from '~/platform/cookies';
+import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
 import { clearedSessionCookie, readSession, sessionCookie } from './sessions.server';
 
 /**
@@ -9,11 +9,11 @@ import { clearedSessionCookie, readSession, sessionCookie } from './sessions.ser
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { database, config } = context.get(servicesContext);
-  const token = readCookie(request.headers.get('cookie'), sessionCookieName);
+  const secure = config.publicUrl.startsWith('https:');
+  const token = readCookie(request.headers.get('cookie'), hostCookieName(sessionCookieName, secure));
   const session = token ? await readSession(database.db, token) : null;
   context.set(sessionContext, session);
   const response = await next();
-  const secure = config.publicUrl.startsWith('https:');
   if (token && !session) response.headers.append('Set-Cookie', clearedSessionCookie(secure));
   else if (token && session?.renewedUntil)
     response.headers.append('Set-Cookie', sessionCookie(token, session.renewedUntil, secure));

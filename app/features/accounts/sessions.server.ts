@@ -3,7 +3,7 @@ import { and, eq, gt, lt, ne } from 'drizzle-orm';
 import { security } from '~/config/security';
 import type { Database } from '~/db/client.server';
 import { customers, sessions } from '~/db/schema';
-import { sessionCookieName } from '~/platform/cookies';
+import { hostCookieName, sessionCookieName } from '~/platform/cookies';
 
 export interface CurrentSession {
   idHash: string;
@@ -101,9 +101,9 @@ export async function deleteExpiredSessions(db: Database, now = new Date()): Pro
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {
   const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - Date.now()) / 1000));
-  return `${sessionCookieName}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return `${hostCookieName(sessionCookieName, secure)}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${sessionCookieName}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${hostCookieName(sessionCookieName, secure)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
 }

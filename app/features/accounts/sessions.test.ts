@@ -58,11 +58,13 @@ describe.each(databaseBackends)('sessions on %s', (backend) => {
 });
 
 describe('the session cookie', () => {
-  it('is httpOnly and SameSite=Lax, Secure over HTTPS, and lives as long as the session', () => {
+  it('is httpOnly and SameSite=Lax, Secure and host-only (`__Host-`) over HTTPS, and lives as long as the session', () => {
     const expiresAt = new Date(Date.now() + 30 * day);
     const cookie = sessionCookie('t'.repeat(43), expiresAt, true);
-    expect(cookie).toMatch(/^sid=t{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=(\d+); Secure$/);
+    expect(cookie).toMatch(/^__Host-sid=t{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=(\d+); Secure$/);
     expect(Number(/Max-Age=(\d+)/.exec(cookie)?.[1])).toBeGreaterThan(30 * 24 * 3600 - 5);
-    expect(sessionCookie('t'.repeat(43), expiresAt, false)).not.toContain('Secure');
+    expect(sessionCookie('t'.repeat(43), expiresAt, false)).toMatch(
+      /^sid=t{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+    );
   });
 });

@@ -26,6 +26,16 @@ describe('consent requests', () => {
     expect(safeReturnPath(`/${'a'.repeat(3000)}`)).toBe('/');
   });
 
+  it('normalises the return path before checking it', () => {
+    for (const foreign of ['/.//evil.example', '/..//evil.example', '/%2e//evil.example', '/de/..//evil.example']) {
+      expect(safeReturnPath(foreign)).toBe('/');
+    }
+    for (const foreign of ['/./\\evil.example', '/\t/evil.example', '/%2f/evil.example', '/%5c%5cevil.example']) {
+      expect(safeReturnPath(foreign)).toBe('/');
+    }
+    expect(safeReturnPath('/de/x/../start?consent=open')).toBe('/de/start');
+  });
+
   it('keeps the current query for forms that come back, less the prompt', () => {
     expect(currentPathWithoutPrompt('/de/start', '?consent=open&utm_source=x')).toBe('/de/start?utm_source=x');
     expect(currentPathWithoutPrompt('/de/start', '?consent=open')).toBe('/de/start');

@@ -1,4 +1,5 @@
 import { isTerminalPath } from '~/features/bike-reports/terminal-paths';
+import { safeRedirect } from '~/features/navigation/safe-redirect';
 import { findPage, isWebView } from '~/i18n/route-table';
 import { isConsentChoice, type ConsentChoice } from './consent-cookie';
 
@@ -35,20 +36,13 @@ export function asksOnItsOwn(pathname: string, search: string | URLSearchParams 
 }
 
 /**
- * Where to go after the choice was stored without JavaScript: a local path of ours (never another
- * host, never `//host`), with the prompt parameter removed; the start of the site otherwise.
+ * Where to go after the choice was stored without JavaScript: a local path of ours, normalised and
+ * checked like every redirect target (safe-redirect.ts), with the prompt parameter removed; the
+ * start of the site otherwise.
  */
 export function safeReturnPath(value: unknown, fallback = '/'): string {
-  if (typeof value !== 'string' || value.length > 2000 || !value.startsWith('/') || /^\/[/\\]/.test(value)) {
-    return fallback;
-  }
-  let url: URL;
-  try {
-    url = new URL(value, 'http://return.invalid');
-  } catch {
-    return fallback;
-  }
-  if (url.origin !== 'http://return.invalid') return fallback;
+  const path = safeRedirect(value, fallback);
+  const url = new URL(path, 'http://app.invalid');
   url.searchParams.delete(consentPromptParam);
   return `${url.pathname}${url.search}${url.hash}`;
 }

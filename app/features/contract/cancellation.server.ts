@@ -15,6 +15,7 @@ import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithd
 import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from './database-errors';
+import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 
 /**
  * Cancellation declarations (§312k BGB; product rules "Cancellation button"; docs/decisions/0007).
@@ -40,8 +41,10 @@ export interface Declaration {
  * Who declares: the logged-in customer in the self-service area (the contract is theirs, an earlier
  * date than possible is refused), or anyone on the public page (the contract is found by identifier
  * and name; a session, if any, only decides whether the declarant may be told about their own contract).
+ * The client's address tells a repeated public submission from another sender's.
  */
-export type Declarant = { kind: 'customer'; customerId: string } | { kind: 'public'; sessionCustomerId: string | null };
+export type Declarant =
+  { kind: 'customer'; customerId: string } | { kind: 'public'; sessionCustomerId: string | null; clientIp: string };
 
 /**
  * Public declarations per IP address and hour. A form without login invites scripted abuse (mass
@@ -55,12 +58,23 @@ export async function allowPublicCancellation(store: RateLimitStore, clientIp: s
 export type DeclarationOutcome =
   { kind: 'received'; confirmation: CancellationConfirmation } | { kind: 'invalid'; field: 'endDate'; message: string };
 
+/**
+ * Stores a declaration, or answers a repeat of one (the same content from the same sender within
+ * `contractSettings.repeatWindowMs`) with the first one, which sends nothing again. Two identical
+ * submissions at the same moment store one row: the fingerprint is unique, and the one whose write
+ * loses answers with the winner's declaration.
+ */
 export async function declareCancellation(
   ctx: AccountContext,
   declaration: Declaration,
   declarant: Declarant,
   { locale, now = new Date() }: { locale: Locale; now?: Date },
 ): Promise<DeclarationOutcome> {
+  const fingerprint = declarationFingerprint(declaration, senderOf(declarant));
+  const earlier = await earlierDeclaration(ctx.db, fingerprint, now);
+  if (earlier) return { kind: 'received', confirmation: earlier };
+  await releaseExpiredFingerprint(ctx.db, fingerprint, now);
+
   const customerId =
     declarant.kind === 'customer'
       ? declarant.customerId
@@ -68,15 +82,24 @@ export async function declareCancellation(
   const strict = declarant.kind === 'customer' || (customerId !== null && customerId === declarant.sessionCustomerId);
   if (customerId) await settleContract(ctx.db, customerId, now);
 
-  // The reference is random: on the (unlikely) clash with an existing one the whole write is repeated.
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeDeclaration(ctx, declaration, customerId, strict, { locale, now });
+      return await storeDeclaration(ctx, declaration, customerId, strict, { locale, now, fingerprint });
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue;
-      throw error;
+      if (!isUniqueViolation(error)) throw error;
+      // The same declaration was stored in the meantime, or (unlikely) the random reference clashed
+      // with an existing one and the whole write is repeated.
+      const stored = await earlierDeclaration(ctx.db, fingerprint, now);
+      if (stored) return { kind: 'received', confirmation: stored };
+      if (attempt >= 3) throw error;
     }
   }
+}
+
+function senderOf(declarant: Declarant): string {
+  return declarant.kind === 'customer'
+    ? `customer:${declarant.customerId}`
+    : `public:${declarant.clientIp}:${declarant.sessionCustomerId ?? ''}`;
 }
 
 async function storeDeclaration(
@@ -84,7 +107,7 @@ async function storeDeclaration(
   declaration: Declaration,
   customerId: string | null,
   strict: boolean,
-  { locale, now }: { locale: Locale; now: Date },
+  { locale, now, fingerprint }: { locale: Locale; now: Date; fingerprint: string },
 ): Promise<DeclarationOutcome> {
   const today = berlinDate(now);
   const reference = newReference();
@@ -134,10 +157,12 @@ async function storeDeclaration(
       contractLabel: declaration.contractLabel,
       requestedEndDate: declaration.endDate ?? null,
       effectiveEndDate,
+      endDateAdjusted: adjusted,
       confirmationEmail: declaration.confirmationEmail,
       locale,
       contractId: contract?.id ?? null,
       customerId: contract ? customerId : null,
+      submissionFingerprint: fingerprint,
     });
 
     const confirmation: CancellationConfirmation = {

@@ -12,6 +12,11 @@ export const contractSettings = {
    * that did not cannot be told apart by response time.
    */
   publicAnswerMinimumMs: 400,
+  /**
+   * An identical declaration from the same sender within this time is a repeat (a reload, a double
+   * click, back and send again) and answers with the first one: no second row, no second mail.
+   */
+  repeatWindowMs: 10 * 60 * 1000,
   reason: { maxLength: 2000 },
 } as const;
 

@@ -11,8 +11,11 @@ import {
   matchCustomer,
   nameMentions,
   withdrawCancellation,
+  type Declarant,
   type Declaration,
+  type DeclarationOutcome,
 } from './cancellation.server';
+import { confirmationFromQuery, declarationConfirmationQuery } from './declaration-confirmation.server';
 import { applyDueTariffChanges } from './contract-settlement.server';
 import { loadContract } from './contract.server';
 import { requestTariffChange, withdrawTariffChange } from './tariff-change.server';
@@ -48,7 +51,7 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     confirmationEmail: 'erika@example.org',
     ...overrides,
   });
-  const anonymous = { kind: 'public', sessionCustomerId: null } as const;
+  const anonymous = { kind: 'public', sessionCustomerId: null, clientIp: '192.0.2.1' } as const;
 
   it('stores a public declaration with its received time for a matching and a non-matching identifier alike', async () => {
     fixture = await createAccountFixture(backend);
@@ -312,6 +315,74 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     expect(await db().select().from(tariffChanges)).toMatchObject([{ state: 'withdrawn' }]);
   });
 
+  describe('a repeated submission', () => {
+    const minute = 60 * 1000;
+    const declare = (now: Date, overrides: Partial<Declaration> = {}, declarant: Declarant = anonymous) =>
+      declareCancellation(fixture.context, declaration(overrides), declarant, { locale: 'de', now });
+    const referenceOf = (outcome: DeclarationOutcome) =>
+      outcome.kind === 'received' ? outcome.confirmation.reference : null;
+
+    it('within ten minutes answers with the first declaration: no second row, no second mail', async () => {
+      fixture = await createAccountFixture(backend);
+      await customer({ tariffId: 'komfort-monat' });
+      const first = await declare(may14);
+      // A reload or back-and-send again: the same content, typed a little differently.
+      const again = await declare(new Date(may14.getTime() + 9 * minute), {
+        name: '  erika   MUSTERMANN ',
+        confirmationEmail: 'Erika@Example.org',
+      });
+
+      expect(again).toEqual(first);
+      expect(await db().select().from(cancellations)).toHaveLength(1);
+      expect(await mailsTo('erika@example.org')).toEqual(['verify-email', 'cancellation-confirmation']);
+    });
+
+    it('stores one declaration when two identical submissions arrive together', async () => {
+      fixture = await createAccountFixture(backend);
+      await customer({ tariffId: 'komfort-monat' });
+      const outcomes = await Promise.all([declare(may14), declare(may14), declare(may14)]);
+
+      expect(new Set(outcomes.map(referenceOf)).size).toBe(1);
+      expect(referenceOf(outcomes[0]!)).toMatch(/^K-/);
+      expect(await db().select().from(cancellations)).toHaveLength(1);
+      expect(await mailsTo('erika@example.org')).toEqual(['verify-email', 'cancellation-confirmation']);
+    });
+
+    it('is a new declaration after ten minutes, with other content or from another sender', async () => {
+      fixture = await createAccountFixture(backend);
+      await customer({ tariffId: 'komfort-monat' });
+      const first = await declare(may14);
+      const later = await declare(new Date(may14.getTime() + 10 * minute + 1000));
+      const otherDate = await declare(may14, { endDate: '2026-06-30' });
+      const otherSender = await declare(may14, {}, { ...anonymous, clientIp: '198.51.100.7' });
+      // Once past its window, a declaration no longer stands for later repeats.
+      const afterLater = await declare(new Date(may14.getTime() + 11 * minute));
+
+      const references = [first, later, otherDate, otherSender].map(referenceOf);
+      expect(new Set(references).size).toBe(4);
+      expect(referenceOf(afterLater)).toBe(referenceOf(later));
+      expect(await db().select().from(cancellations)).toHaveLength(4);
+    });
+  });
+
+  it('shows a declaration at its signed confirmation address, and nothing for a forged or unknown one', async () => {
+    fixture = await createAccountFixture(backend);
+    const outcome = await declareCancellation(fixture.context, declaration(), anonymous, { locale: 'de', now: may14 });
+    if (outcome.kind !== 'received') throw new Error('not received');
+    const query = declarationConfirmationQuery(outcome.confirmation.reference, 'secret-1');
+    expect([...query.keys()]).toEqual(['reference', 'signature']);
+    expect(query.toString()).not.toMatch(/erika|example/i);
+
+    expect(await confirmationFromQuery(db(), query, 'secret-1')).toEqual(outcome.confirmation);
+    expect(await confirmationFromQuery(db(), query, 'secret-2')).toBeNull();
+    const forged = new URLSearchParams(query);
+    forged.set('reference', 'K-0000-0000');
+    expect(await confirmationFromQuery(db(), forged, 'secret-1')).toBeNull();
+    // A rightly signed reference that names no declaration shows nothing either.
+    const unknown = declarationConfirmationQuery('K-0000-0000', 'secret-1');
+    expect(await confirmationFromQuery(db(), unknown, 'secret-1')).toBeNull();
+  });
+
   it("never changes another customer's contract", async () => {
     fixture = await createAccountFixture(backend);
     const erika = await customer({ tariffId: 'komfort-monat' });
@@ -332,7 +403,7 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     await declareCancellation(
       fixture.context,
       declaration({ name: 'Max Schmidt', identifier: 'erika@example.org', confirmationEmail: 'max@example.org' }),
-      { kind: 'public', sessionCustomerId: max.id },
+      { kind: 'public', sessionCustomerId: max.id, clientIp: '192.0.2.1' },
       { locale: 'de', now: may14 },
     );
 

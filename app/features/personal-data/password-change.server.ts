@@ -1,8 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import { accountTokens, customers } from '~/db/schema';
+import { eq } from 'drizzle-orm';
+import { customers } from '~/db/schema';
 import { mailLink, type AccountContext } from '~/features/accounts/account-context';
 import { isCommonPassword } from '~/features/accounts/common-passwords.server';
 import { passwordProblem } from '~/features/accounts/password-policy';
+import { endPendingChanges } from '~/features/accounts/pending-changes.server';
 import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
 import { endAllSessions, markReauthenticated } from '~/features/accounts/sessions.server';
 import { enqueueMail } from '~/features/mail/outbox.server';
@@ -65,16 +66,8 @@ export async function changePassword(
     await tx.update(customers).set({ passwordHash }).where(eq(customers.id, customerId));
     await endAllSessions(tx, customerId, actor.session.idHash);
     await markReauthenticated(tx, actor.session.idHash, now);
-    // A reset link asked for before the change would set a password over the new one.
-    await tx
-      .delete(accountTokens)
-      .where(
-        and(
-          eq(accountTokens.customerId, customerId),
-          eq(accountTokens.purpose, 'reset-password'),
-          isNull(accountTokens.usedAt),
-        ),
-      );
+    // A reset link, email change or phone code asked for before the change must not outlive it.
+    await endPendingChanges(tx, customerId);
     await enqueueMail(tx, customer.email, mail);
   });
   ctx.onMailQueued(customer.email, mail.subject, mail.text);

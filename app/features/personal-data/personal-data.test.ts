@@ -12,6 +12,7 @@ import {
   smsOutbox,
 } from '~/db/schema';
 import { logIn } from '~/features/accounts/login.server';
+import { requestPasswordReset, resetPassword } from '~/features/accounts/password-reset.server';
 import { verifyPassword } from '~/features/accounts/passwords.server';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, hashToken, readSession, type CurrentSession } from '~/features/accounts/sessions.server';
@@ -385,6 +386,68 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
       expect(
         await logIn(ctx, { email: 'erika@example.org', password, ip: '192.0.2.99', userAgent: 't' }),
       ).toMatchObject({ ok: false, error: 'login.wait' });
+    });
+  });
+
+  describe('a new password', () => {
+    const newPassword = 'Im Herbst fahre ich lieber mit der Bahn';
+
+    /** Someone with a session of Erika's starts changes to their own address and number. */
+    async function pendingChangesOf(erika: Awaited<ReturnType<typeof customer>>) {
+      const intruder = await login(erika.id);
+      await requestEmailChange(ctx, intruder.actor, { email: 'intruder@example.org' });
+      const emailToken = tokenFromMail(lastMailTo('intruder@example.org')!.text);
+      await requestPhoneCode(ctx, intruder.actor, '+491712345678');
+      const code = /\b(\d{6})\b/.exec(sentSms.at(-1)?.text ?? '')?.[1] ?? '';
+      return { intruder, emailToken, code };
+    }
+
+    const openTokens = async (customerId: string) =>
+      (await ctx.db.select().from(accountTokens).where(eq(accountTokens.customerId, customerId)))
+        .filter((row) => row.usedAt === null)
+        .map((row) => row.purpose);
+
+    it('set by a reset link ends every pending email change, phone code and other reset link', async () => {
+      await setUp();
+      const erika = await customer('erika@example.org');
+      const { intruder, emailToken, code } = await pendingChangesOf(erika);
+      await requestPasswordReset(ctx, 'erika@example.org', 'de');
+      const olderReset = tokenFromMail(lastMailTo('erika@example.org')!.text);
+      await requestPasswordReset(ctx, 'erika@example.org', 'de');
+      const reset = tokenFromMail(lastMailTo('erika@example.org')!.text);
+
+      expect(await resetPassword(ctx, reset, newPassword)).toEqual({ ok: true });
+
+      expect(await confirmEmailChange(ctx, emailToken)).toEqual({ ok: false, error: 'email-change.link-invalid' });
+      expect(await emailOf(erika.id)).toBe('erika@example.org');
+      expect(await confirmPhoneCode(ctx, intruder.actor, code)).toEqual({ ok: false, error: 'phone-change.no-code' });
+      expect(await resetPassword(ctx, olderReset, 'Noch ein ganz anderes Passwort')).toEqual({
+        ok: false,
+        error: 'reset.link-invalid',
+      });
+      // The link that confirms Erika's own address still works.
+      expect(await openTokens(erika.id)).toEqual(['verify-email']);
+    });
+
+    it('set by a password change ends every pending email change, phone code and reset link', async () => {
+      await setUp();
+      const erika = await customer('erika@example.org');
+      const { intruder, emailToken, code } = await pendingChangesOf(erika);
+      await requestPasswordReset(ctx, 'erika@example.org', 'de');
+      const reset = tokenFromMail(lastMailTo('erika@example.org')!.text);
+
+      expect(await changePassword(ctx, erika.actor, { currentPassword: password, newPassword })).toMatchObject({
+        ok: true,
+      });
+
+      expect(await confirmEmailChange(ctx, emailToken)).toEqual({ ok: false, error: 'email-change.link-invalid' });
+      expect(await confirmPhoneCode(ctx, intruder.actor, code)).toEqual({ ok: false, error: 'phone-change.no-code' });
+      expect(await pendingPhoneChange(ctx.db, erika.id)).toBeNull();
+      expect(await resetPassword(ctx, reset, 'Noch ein ganz anderes Passwort')).toEqual({
+        ok: false,
+        error: 'reset.link-invalid',
+      });
+      expect(await openTokens(erika.id)).toEqual(['verify-email']);
     });
   });
 

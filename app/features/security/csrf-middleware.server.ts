@@ -1,17 +1,24 @@
 import { data, type MiddlewareFunction } from 'react-router';
-import { servicesContext } from '~/context';
+import { servicesContext, sessionContext } from '~/context';
 import { assertValidCsrf, isCrossOrigin } from './csrf.server';
 import { submittedForm } from './submitted-form.server';
 
 /**
  * Every state-changing request is checked here, once, before any action runs: it must come from
- * our own origin and carry the form token that matches the browser's CSRF cookie. The action reads
- * the same parsed form (submitted-form.server.ts).
+ * our own origin and carry the form token that matches the browser's CSRF cookie and its session
+ * (read by the session middleware before this one). The action reads the same parsed form
+ * (submitted-form.server.ts).
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next();
   const { config } = context.get(servicesContext);
   if (isCrossOrigin(request, config.publicUrl)) throw data({ message: 'form.csrf-invalid' }, { status: 403 });
-  assertValidCsrf(request, await submittedForm(request, context), config.sessionSecret);
+  assertValidCsrf(
+    request,
+    await submittedForm(request, context),
+    config.sessionSecret,
+    config.publicUrl.startsWith('https:'),
+    context.get(sessionContext)?.idHash ?? null,
+  );
   return next();
 };

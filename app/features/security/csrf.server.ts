@@ -1,36 +1,49 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { data } from 'react-router';
-import { readCookie } from '~/platform/cookies';
+import { hostCookieName, readCookie } from '~/platform/cookies';
 import { csrfFieldName } from './form-fields';
 
 const cookieName = 'csrf';
 
 /**
- * CSRF protection for every state-changing request: a random secret in an httpOnly cookie and, in
- * each form, an HMAC of it under the server's secret (signed double submit). A forged form from
- * another site can neither read the cookie nor compute the token. SameSite=Lax is a second wall.
+ * CSRF protection for every state-changing request: a random secret in an httpOnly cookie
+ * (`__Host-csrf` under HTTPS) and, in each form, an HMAC under the server's secret over that cookie
+ * and the session the page was rendered for (signed double submit, bound to the session). A forged
+ * form from another site can neither read the cookie nor compute the token. A token from before a
+ * login stops working with the login, and one from another session never works in this one: a token
+ * picked up from one page view cannot be replayed into another login. Pages without a session (the
+ * login form among them) are bound to "no session". SameSite=Lax is a second wall.
  */
 export function issueCsrfToken(
   request: Request,
   serverSecret: string,
   secure: boolean,
+  sessionIdHash: string | null,
 ): { token: string; setCookie?: string } {
-  const existing = readCookie(request.headers.get('cookie'), cookieName);
-  if (existing && /^[\w-]{43}$/.test(existing)) return { token: sign(existing, serverSecret) };
+  const name = hostCookieName(cookieName, secure);
+  const existing = readCookie(request.headers.get('cookie'), name);
+  if (existing && /^[\w-]{43}$/.test(existing)) return { token: sign(existing, sessionIdHash, serverSecret) };
   const value = randomBytes(32).toString('base64url');
   return {
-    token: sign(value, serverSecret),
-    setCookie: `${cookieName}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
+    token: sign(value, sessionIdHash, serverSecret),
+    setCookie: `${name}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
   };
 }
 
-export class CsrfError extends Error {}
-
-/** Throws a 403 unless the form carries the token that matches this browser's cookie. */
-export function assertValidCsrf(request: Request, formData: FormData, serverSecret: string): void {
-  const cookie = readCookie(request.headers.get('cookie'), cookieName);
+/**
+ * Throws a 403 unless the form carries the token that matches this browser's cookie and the
+ * request's session (none when it has no live session).
+ */
+export function assertValidCsrf(
+  request: Request,
+  formData: FormData,
+  serverSecret: string,
+  secure: boolean,
+  sessionIdHash: string | null,
+): void {
+  const cookie = readCookie(request.headers.get('cookie'), hostCookieName(cookieName, secure));
   const token = formData.get(csrfFieldName);
-  if (!cookie || typeof token !== 'string' || !safeEqual(sign(cookie, serverSecret), token)) {
+  if (!cookie || typeof token !== 'string' || !safeEqual(sign(cookie, sessionIdHash, serverSecret), token)) {
     throw data({ message: 'form.csrf-invalid' }, { status: 403 });
   }
 }
@@ -47,8 +60,10 @@ export function isCrossOrigin(request: Request, publicUrl: string): boolean {
   return origin !== new URL(request.url).origin && origin !== new URL(publicUrl).origin;
 }
 
-function sign(value: string, secret: string): string {
-  return createHmac('sha256', secret).update(`csrf:${value}`).digest('base64url');
+function sign(value: string, sessionIdHash: string | null, secret: string): string {
+  return createHmac('sha256', secret)
+    .update(`csrf\n${value}\n${sessionIdHash ?? ''}`)
+    .digest('base64url');
 }
 
 function safeEqual(a: string, b: string): boolean {

@@ -6,29 +6,59 @@ const requestWith = (headers: Record<string, string>, url = 'https://kunden.exam
   new Request(url, { method: 'POST', headers });
 
 describe('CSRF protection', () => {
-  it('accepts a form whose token matches the browser’s cookie', () => {
-    const issued = issueCsrfToken(new Request('https://kunden.example.com/de/anmelden'), secret, true);
-    expect(issued.setCookie).toMatch(/^csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
-    const cookie = issued.setCookie!.split(';')[0]!;
+  const sessionA = 'a'.repeat(64);
+  const sessionB = 'b'.repeat(64);
+  const formWith = (token: string | undefined) => {
     const form = new FormData();
-    form.set('csrf', issued.token);
-    expect(() => assertValidCsrf(requestWith({ cookie }), form, secret)).not.toThrow();
+    if (token) form.set('csrf', token);
+    return form;
+  };
+
+  it('accepts a form whose token matches the browser’s host-only cookie under HTTPS', () => {
+    const issued = issueCsrfToken(new Request('https://kunden.example.com/de/anmelden'), secret, true, null);
+    expect(issued.setCookie).toMatch(/^__Host-csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Secure$/);
+    const cookie = issued.setCookie!.split(';')[0]!;
+    expect(() => assertValidCsrf(requestWith({ cookie }), formWith(issued.token), secret, true, null)).not.toThrow();
     // The same cookie gives the same token, and no new cookie.
-    expect(issueCsrfToken(requestWith({ cookie }), secret, true)).toEqual({ token: issued.token });
+    expect(issueCsrfToken(requestWith({ cookie }), secret, true, null)).toEqual({ token: issued.token });
+    // A cookie without the prefix (set by a sibling host or over plain HTTP) counts for nothing.
+    const unprefixed = cookie.replace('__Host-csrf=', 'csrf=');
+    expect(() =>
+      assertValidCsrf(requestWith({ cookie: unprefixed }), formWith(issued.token), secret, true, null),
+    ).toThrow();
+  });
+
+  it('uses a plain cookie name over HTTP, where the prefix is not allowed', () => {
+    const issued = issueCsrfToken(new Request('http://localhost:3000/de/anmelden'), secret, false, null);
+    expect(issued.setCookie).toMatch(/^csrf=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax$/);
   });
 
   it('refuses a missing, forged or foreign token', () => {
-    const issued = issueCsrfToken(new Request('https://kunden.example.com/'), secret, false);
+    const issued = issueCsrfToken(new Request('https://kunden.example.com/'), secret, false, null);
     const cookie = issued.setCookie!.split(';')[0]!;
-    const other = issueCsrfToken(new Request('https://kunden.example.com/'), secret, false);
+    const other = issueCsrfToken(new Request('https://kunden.example.com/'), secret, false, null);
     for (const token of [undefined, 'forged', other.token]) {
-      const form = new FormData();
-      if (token) form.set('csrf', token);
-      expect(() => assertValidCsrf(requestWith({ cookie }), form, secret)).toThrow();
+      expect(() => assertValidCsrf(requestWith({ cookie }), formWith(token), secret, false, null)).toThrow();
     }
-    const form = new FormData();
-    form.set('csrf', issued.token);
-    expect(() => assertValidCsrf(requestWith({}), form, secret)).toThrow();
+    expect(() => assertValidCsrf(requestWith({}), formWith(issued.token), secret, false, null)).toThrow();
+  });
+
+  it('binds the token to the session: one from before the login or from another session does not work', () => {
+    const cookie = issueCsrfToken(new Request('https://kunden.example.com/'), secret, true, null).setCookie!.split(
+      ';',
+    )[0]!;
+    const request = requestWith({ cookie });
+    const beforeLogin = issueCsrfToken(request, secret, true, null).token;
+    const inA = issueCsrfToken(request, secret, true, sessionA).token;
+    const inB = issueCsrfToken(request, secret, true, sessionB).token;
+    expect(new Set([beforeLogin, inA, inB]).size).toBe(3);
+
+    // The login form of a page rendered without a session is sent without one.
+    expect(() => assertValidCsrf(request, formWith(beforeLogin), secret, true, null)).not.toThrow();
+    expect(() => assertValidCsrf(request, formWith(inA), secret, true, sessionA)).not.toThrow();
+    expect(() => assertValidCsrf(request, formWith(beforeLogin), secret, true, sessionA)).toThrow();
+    expect(() => assertValidCsrf(request, formWith(inB), secret, true, sessionA)).toThrow();
+    expect(() => assertValidCsrf(request, formWith(inA), secret, true, null)).toThrow();
   });
 
   it('recognises requests from other origins', () => {

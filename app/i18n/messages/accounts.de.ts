@@ -63,7 +63,7 @@ export const accountsDe = {
   'register.consents': 'Einwilligungen',
   'register.submit': 'Kostenpflichtig registrieren',
   'register.done':
-    'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin.',
+    'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin und melde dich danach an.',
   'register.action-code': 'Aktionscode: {code}',
   'register.action-code-bonus': 'Aktionscode {code}: {amount} Startguthaben für dich.',
   'register.tariff-option': '{name} – {fee}',

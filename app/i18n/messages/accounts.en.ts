@@ -61,7 +61,8 @@ export const accountsEn = {
   'register.tariff': 'Tariff',
   'register.consents': 'Consents',
   'register.submit': 'Register (subject to charges)',
-  'register.done': 'Almost done! We have sent you an email. Please confirm your email address with the link in it.',
+  'register.done':
+    'Almost done! We have sent you an email. Please confirm your email address with the link in it, then log in.',
   'register.action-code': 'Action code: {code}',
   'register.action-code-bonus': 'Action code {code}: {amount} welcome credit for you.',
   'register.tariff-option': '{name} – {fee}',

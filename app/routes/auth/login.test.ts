@@ -1,7 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registration } from '../../../tests/support/account-fixtures';
-import { createRouteHarness, formPost, type RouteHarness } from '../../../tests/support/route-harness';
+import {
+  createRouteHarness,
+  formPost,
+  harnessSessionCookie,
+  type RouteHarness,
+} from '../../../tests/support/route-harness';
 import { databaseBackends } from '../../../tests/support/test-databases';
 import { action } from './login';
 import { sessions } from '~/db/schema';
@@ -9,7 +14,7 @@ import { accountContext } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, hashToken } from '~/features/accounts/sessions.server';
 import { pagePath } from '~/i18n/route-table';
-import { readCookie, sessionCookieName } from '~/platform/cookies';
+import { readCookie } from '~/platform/cookies';
 
 /**
  * After a login the browser goes where `redirectTo` says only when that is a path of this site
@@ -48,8 +53,8 @@ describe.each(databaseBackends)('POST login with redirectTo on %s', (backend) =>
   /** The session the response's cookie names: new, this customer's, stored only as a hash. */
   async function expectNewSession(response: Response, previousToken?: string) {
     const cookie = response.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
-    const token = readCookie(cookie, sessionCookieName)!;
+    expect(cookie).toMatch(/^__Host-sid=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/);
+    const token = readCookie(cookie, harnessSessionCookie)!;
     expect(token).not.toBe(previousToken);
     const [row] = await harness.services.database.db
       .select()

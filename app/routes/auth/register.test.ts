@@ -4,16 +4,13 @@ import { createRouteHarness, formPost, type RouteHarness } from '../../../tests/
 import { createTestDatabase, databaseBackends } from '../../../tests/support/test-databases';
 import { action, loader } from './register';
 import { contracts, customers, outbox, sessions } from '~/db/schema';
-import { hashToken } from '~/features/accounts/sessions.server';
 import { suggestionsFor } from '~/features/geocoding/geocoding.server';
 import { pagePath } from '~/i18n/route-table';
-import { readCookie, sessionCookieName } from '~/platform/cookies';
 
 /**
  * Registering an email that already has an account must look the same to the visitor as a new
- * registration (docs/decisions/0006, "No enumeration"): same status, same redirect, same page.
- * Only the session cookie differs — the product rule logs a new registrant in at once, which the
- * decision accepts (bounded by the per-IP registration limit).
+ * registration (docs/decisions/0020-account-safety.md): same status, same headers and cookies, same
+ * redirect, same page. Neither answer starts a session.
  */
 
 const path = pagePath('register', 'de');
@@ -75,22 +72,21 @@ describe.each(databaseBackends)('POST %s registration for a new and a taken emai
     return rest;
   }
 
-  const headersWithoutCookies = (response: Response) =>
-    [...response.headers.entries()].filter(([name]) => name !== 'set-cookie');
+  const headersOf = (response: Response) => [...response.headers.entries()];
 
-  it('answers both the same; only the new registrant gets a session cookie', async () => {
+  it('answers both the same, cookies included, and logs neither in', async () => {
     harness = await createRouteHarness(backend);
     const form = await registrationForm();
 
     const first = await post(form);
     const second = await post(form);
 
-    // What the visitor sees: the same status, the same redirect, the same other headers.
+    // What the visitor sees: the same status, the same redirect, the same headers.
     expect(first.response.status).toBe(302);
     expect(second.response.status).toBe(first.response.status);
     expect(first.response.headers.get('location')).toBe(`${path}?done=1`);
     expect(second.response.headers.get('location')).toBe(first.response.headers.get('location'));
-    expect(headersWithoutCookies(second.response)).toEqual(headersWithoutCookies(first.response));
+    expect(headersOf(second.response)).toEqual(headersOf(first.response));
     expect(await second.response.text()).toBe(await first.response.text());
     // Both answers are padded to the same minimum duration, so timing does not tell them apart.
     expect(first.ms).toBeGreaterThanOrEqual(590);
@@ -99,12 +95,10 @@ describe.each(databaseBackends)('POST %s registration for a new and a taken emai
     // The page behind the redirect carries the same data apart from the CSRF token.
     expect(await followRedirect(second.response)).toEqual(await followRedirect(first.response));
 
-    // The one difference (docs/decisions/0006): the new registrant is logged in at once.
-    const cookie = first.response.headers.get('set-cookie');
-    expect(cookie).toMatch(new RegExp(`^${sessionCookieName}=[\\w-]{43};`));
+    expect(first.response.headers.get('set-cookie')).toBeNull();
     expect(second.response.headers.get('set-cookie')).toBeNull();
 
-    // Behind the scenes: one account with one contract and a live session, and its owner was told
+    // Behind the scenes: one account with one contract and no session, and its owner was told
     // of the second registration by mail.
     const [customer, ...others] = await harness.services.database.db
       .select()
@@ -119,10 +113,7 @@ describe.each(databaseBackends)('POST %s registration for a new and a taken emai
     expect(await harness.services.database.db.select().from(contracts)).toMatchObject([
       { customerId: customer!.id, tariffId: 'basis' },
     ]);
-    const token = readCookie(cookie, sessionCookieName)!;
-    expect(await harness.services.database.db.select().from(sessions)).toMatchObject([
-      { idHash: hashToken(token), customerId: customer!.id },
-    ]);
+    expect(await harness.services.database.db.select().from(sessions)).toEqual([]);
     const mails = await harness.services.database.db.select().from(outbox).where(eq(outbox.recipient, email));
     expect(mails.map((mail) => mail.kind).sort()).toEqual(['already-registered', 'verify-email']);
   });

@@ -6,12 +6,11 @@ import { accountContext, withMinimumDuration } from '~/features/accounts/account
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { verifyAddressField } from '~/features/geocoding/address-verification.server';
 import { registrationSchema } from '~/features/accounts/registration-schema';
-import { createSession, sessionCookie } from '~/features/accounts/sessions.server';
 import { honeypotFieldName } from '~/features/security/form-fields';
 import { csrfFor } from '~/features/security/form-page.server';
 import { allowRegistration } from '~/features/security/login-throttle.server';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
-import { findPage } from '~/i18n/route-table';
+import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
@@ -65,23 +64,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return reply();
   const { clientIp } = context.get(requestContext);
   if (!(await allowRegistration(services.rateLimits, clientIp))) return reply({ formErrors: ['register.too-many'] });
-  const locale = findPage(url.pathname)?.locale ?? 'de';
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
   // New and already registered addresses answer alike, also in time.
   const outcome = await withMinimumDuration(600, () =>
     registerCustomer(accountContext(services), submission.value, { locale }),
   );
   if (outcome.kind === 'invalid') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
-  if (outcome.kind === 'neutral') return redirect(donePath);
-  const session = await createSession(
-    services.database.db,
-    outcome.customerId,
-    request.headers.get('user-agent') ?? '',
-  );
-  return redirect(donePath, {
-    headers: {
-      'Set-Cookie': sessionCookie(session.token, session.expiresAt, services.config.publicUrl.startsWith('https:')),
-    },
-  });
+  // No session either way: a session only for a new address would tell that the address was free.
+  // The new customer logs in like every customer (docs/decisions/0020-account-safety.md).
+  return redirect(donePath);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

@@ -1,5 +1,5 @@
 import { parseWithZod } from '@conform-to/zod/v4';
-import { data } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
@@ -10,7 +10,10 @@ import {
   type Declaration,
 } from '~/features/contract/cancellation.server';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
-import type { CancellationConfirmation } from '~/features/contract/confirmation';
+import {
+  confirmationFromQuery,
+  declarationConfirmationQuery,
+} from '~/features/contract/declaration-confirmation.server';
 import { contractSettings } from '~/features/contract/contract-settings';
 import { declarantDefaults } from '~/features/contract/contract.server';
 import { honeypotFieldName } from '~/features/security/form-fields';
@@ -25,16 +28,26 @@ export const meta = namedPageMeta;
 // A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.
 export const headers = privatePageHeaders;
 
-/** The cancellation button's page (§312k BGB): no login needed; a logged-in customer finds it prefilled. */
+/**
+ * The cancellation button's page (§312k BGB): no login needed; a logged-in customer finds it
+ * prefilled. With a declaration's signed reference in the query it is that declaration's
+ * confirmation, which survives a reload.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const csrf = csrfFor(request, context);
   const customer = session ? await declarantDefaults(database.db, session.customerId) : null;
+  const confirmation = await confirmationFromQuery(
+    database.db,
+    new URL(request.url).searchParams,
+    config.sessionSecret,
+  );
   return data(
     {
       csrf: csrf.token,
       brand: config.brand,
+      confirmation,
       defaults: customer
         ? { name: customer.name, identifier: customer.customerNumber, confirmationEmail: customer.email }
         : null,
@@ -46,15 +59,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const formData = await submittedForm(request, context);
-  const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
+  const url = new URL(request.url);
+  const locale = findPage(url.pathname)?.locale ?? 'de';
+  // Post/redirect/get: the confirmation has its own address, so a reload sends nothing again.
+  const confirmationPage = (reference: string) =>
+    redirect(`${url.pathname}?${declarationConfirmationQuery(reference, services.config.sessionSecret)}`, 303);
   const submission = parseWithZod(formData, { schema: cancellationSchema });
-  if (submission.status !== 'success') return { result: submission.reply(), confirmation: null };
+  if (submission.status !== 'success') return { result: submission.reply() };
   const { value } = submission;
   if (value.contract !== services.config.brand) {
-    return {
-      result: submission.reply({ fieldErrors: { contract: ['cancel.contract.required'] } }),
-      confirmation: null,
-    };
+    return { result: submission.reply({ fieldErrors: { contract: ['cancel.contract.required'] } }) };
   }
   const contractLabel = translator(locale)(`cancel.contract.${services.config.brand}`);
   const declaration: Declaration = {
@@ -66,13 +80,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     endDate: value.endDate,
     confirmationEmail: value.confirmationEmail,
   };
-  // A filled honeypot is a bot: it sees the answer everyone sees, and nothing is stored or sent.
-  if (formData.get(honeypotFieldName)) {
-    return { result: submission.reply({ resetForm: true }), confirmation: unstoredConfirmation(declaration) };
-  }
+  // A filled honeypot is a bot: it gets the answer everyone gets, and nothing is stored or sent.
+  if (formData.get(honeypotFieldName)) return confirmationPage(newReference());
   const { clientIp } = context.get(requestContext);
   if (!(await allowPublicCancellation(services.rateLimits, clientIp))) {
-    return { result: submission.reply({ formErrors: ['cancel.too-many'] }), confirmation: null };
+    return { result: submission.reply({ formErrors: ['cancel.too-many'] }) };
   }
   const session = context.get(sessionContext);
   // Matched or not, the answer is the same page after at least the same time.
@@ -80,31 +92,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     declareCancellation(
       accountContext(services),
       declaration,
-      { kind: 'public', sessionCustomerId: session?.customerId ?? null },
+      { kind: 'public', sessionCustomerId: session?.customerId ?? null, clientIp },
       { locale },
     ),
   );
-  if (outcome.kind === 'invalid') {
-    return { result: submission.reply({ fieldErrors: { endDate: [outcome.message] } }), confirmation: null };
-  }
-  return { result: submission.reply({ resetForm: true }), confirmation: outcome.confirmation };
-}
-
-/** What a bot that filled the honeypot is shown: a confirmation like any other, of nothing stored. */
-function unstoredConfirmation(declaration: Declaration): CancellationConfirmation {
-  return {
-    reference: newReference(),
-    receivedAt: new Date().toISOString(),
-    kind: declaration.kind,
-    reason: declaration.reason ?? null,
-    name: declaration.name,
-    identifier: declaration.identifier,
-    contractLabel: declaration.contractLabel,
-    requestedEndDate: declaration.endDate ?? null,
-    effectiveEndDate: null,
-    adjusted: false,
-    confirmationEmail: declaration.confirmationEmail,
-  };
+  if (outcome.kind === 'invalid') return { result: submission.reply({ fieldErrors: { endDate: [outcome.message] } }) };
+  return confirmationPage(outcome.confirmation.reference);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).
@@ -113,5 +106,5 @@ const PublicCancellationPage = deferredForm(() =>
 );
 
 export default function CancelContract({ loaderData, actionData }: Route.ComponentProps) {
-  return <PublicCancellationPage {...loaderData} result={actionData?.result} confirmation={actionData?.confirmation} />;
+  return <PublicCancellationPage {...loaderData} result={actionData?.result} />;
 }

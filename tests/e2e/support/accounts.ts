@@ -34,8 +34,9 @@ export function newCustomer(): NewCustomer {
 
 /**
  * Registers `customer` the way a form without JavaScript does it, over HTTP: the typed address names
- * exactly one suggestion, so the server geocodes it itself. For tests whose subject comes after
- * registration; the registration form itself is tested in the browser.
+ * exactly one suggestion, so the server geocodes it itself. Registration starts no session, so the
+ * customer then logs in as they would. For tests whose subject comes after registration; the
+ * registration form itself is tested in the browser.
  */
 export async function registerByRequest(request: APIRequestContext, customer: NewCustomer): Promise<void> {
   const form = await request.get(pages.register.de);
@@ -59,6 +60,7 @@ export async function registerByRequest(request: APIRequestContext, customer: Ne
   });
   expect(response.status(), 'registration redirects to its done page').toBe(302);
   expect(response.headers().location).toBe(`${pages.register.de}?done=1`);
+  await logInByRequest(request, customer);
 }
 
 /**
