@@ -164,4 +164,12 @@ describe.each(rateLimitBackends)('brute-force limits under guesses sent together
       retryAfterSeconds: 3600,
     });
   });
+
+  it('sends 3 of 10 account mails and allows 20 of 40 registrations asked for together', async () => {
+    const store = await open();
+    const mails = await Promise.all(Array.from({ length: 10 }, () => allowAccountMail(store, 'erika@example.org')));
+    expect(mails.filter(Boolean)).toHaveLength(security.mailsPerAddressPerHour);
+    const registrations = await Promise.all(Array.from({ length: 40 }, () => allowRegistration(store, '203.0.113.5')));
+    expect(registrations.filter(Boolean)).toHaveLength(security.registrationsPerIpPerHour);
+  });
 });
