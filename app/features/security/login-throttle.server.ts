@@ -1,6 +1,6 @@
 import { security } from '~/config/security';
 import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate-limit/attempts';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
+import type { AttemptLimit, RateLimitStore } from '~/platform/rate-limit/store';
 
 /**
  * Brute-force limits of the product rules: after 5 failed logins for one account a growing wait
@@ -16,18 +16,18 @@ import type { RateLimitStore } from '~/platform/rate-limit/store';
 const hourMs = 60 * 60 * 1000;
 const { failuresBeforeWait, waitMinutes, failureMemoryMs, failuresPerIpPerHour } = security.login;
 
+const accountAttempts: AttemptLimit = {
+  attempts: failuresBeforeWait,
+  windowMs: failureMemoryMs,
+  waitsMs: waitMinutes.map((minutes) => minutes * 60_000),
+};
+const addressAttempts: AttemptLimit = { attempts: failuresPerIpPerHour, windowMs: hourMs, waitsMs: [hourMs] };
+
 const accountLimit = (email: string): LimitedKey => ({
   key: `login-fail:${email.trim().toLowerCase()}`,
-  limit: {
-    attempts: failuresBeforeWait,
-    windowMs: failureMemoryMs,
-    waitsMs: waitMinutes.map((minutes) => minutes * 60_000),
-  },
+  limit: accountAttempts,
 });
-const addressLimit = (ip: string): LimitedKey => ({
-  key: `login-fail-ip:${ip}`,
-  limit: { attempts: failuresPerIpPerHour, windowMs: hourMs, waitsMs: [hourMs] },
-});
+const addressLimit = (ip: string): LimitedKey => ({ key: `login-fail-ip:${ip}`, limit: addressAttempts });
 
 export type LimitedPasswordCheck<T> =
   { allowed: true; verified: T | false } | { allowed: false; retryAfterSeconds: number };
@@ -35,9 +35,9 @@ export type LimitedPasswordCheck<T> =
 /**
  * Runs a password check within the account's and the address's limits, or tells how long they
  * still wait. `check` verifies the password and answers what a right one unlocks (`true`, a
- * customer id) or `false`. A wrong password keeps its reservation; a right one forgets the account's failures and
- * gives the address its attempt back; a check that throws (the database is down) did not count and
- * gives both back.
+ * customer id) or `false`. A wrong password keeps its reservation; a right one forgets the
+ * account's failures and gives the address its attempt back; a check that throws (the database is
+ * down) did not count and gives both back.
  */
 export async function checkPasswordWithinLimits<T>(
   store: RateLimitStore,
