@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customers } from '~/db/schema';
-import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from '~/features/security/login-throttle.server';
+import { checkPasswordWithinLimits } from '~/features/security/login-throttle.server';
 import type { AccountContext } from './account-context';
 import { verifyPassword } from './passwords.server';
 import { createSession } from './sessions.server';
@@ -13,26 +13,27 @@ export type LoginOutcome =
 /**
  * Email and password to a new session. Wrong email and wrong password give the same answer after
  * the same work; while an account or address waits after repeated failures, even the right
- * password is refused.
+ * password is refused. The attempt counts as a failure before the password is verified, so guesses
+ * sent together cannot all be verified before the first of them is counted.
  */
 export async function logIn(
   context: AccountContext,
   input: { email: string; password: string; ip: string; userAgent: string },
 ): Promise<LoginOutcome> {
   const email = input.email.trim().toLowerCase();
-  const gate = await checkLoginAllowed(context.rateLimits, email, input.ip);
-  if (!gate.allowed) return { ok: false, error: 'login.wait', retryAfterSeconds: gate.retryAfterSeconds };
-
-  const [customer] = await context.db
-    .select({ id: customers.id, passwordHash: customers.passwordHash })
-    .from(customers)
-    .where(eq(customers.email, email));
-  if (!(await verifyPassword(customer?.passwordHash, input.password)) || !customer) {
-    await recordLoginFailure(context.rateLimits, email, input.ip);
+  const attempt = await checkPasswordWithinLimits(context.rateLimits, email, input.ip, async () => {
+    const [customer] = await context.db
+      .select({ id: customers.id, passwordHash: customers.passwordHash })
+      .from(customers)
+      .where(eq(customers.email, email));
+    return (await verifyPassword(customer?.passwordHash, input.password)) && customer ? customer.id : false;
+  });
+  if (!attempt.allowed) return { ok: false, error: 'login.wait', retryAfterSeconds: attempt.retryAfterSeconds };
+  const customerId = attempt.verified;
+  if (!customerId) {
     context.logger.info({ event: 'login-failed' }, 'login failed');
     return { ok: false, error: 'login.invalid' };
   }
-  await recordLoginSuccess(context.rateLimits, email);
-  const session = await createSession(context.db, customer.id, input.userAgent);
-  return { ok: true, customerId: customer.id, ...session };
+  const session = await createSession(context.db, customerId, input.userAgent);
+  return { ok: true, customerId, ...session };
 }

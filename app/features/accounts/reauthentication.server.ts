@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customers } from '~/db/schema';
-import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from '~/features/security/login-throttle.server';
+import { checkPasswordWithinLimits } from '~/features/security/login-throttle.server';
 import type { AccountContext } from './account-context';
 import { verifyPassword } from './passwords.server';
 import { isRecentlyAuthenticated, markReauthenticated, type CurrentSession } from './sessions.server';
@@ -10,8 +10,8 @@ import { isRecentlyAuthenticated, markReauthenticated, type CurrentSession } fro
  * the last 15 minutes (product rules). Forms of such changes carry a `currentPassword` field that is
  * shown only when the window has passed; a right password reopens the window.
  *
- * Wrong passwords count against the same brute-force limits as logins, so a stolen session cannot
- * be used to guess the password.
+ * Wrong passwords count against the same brute-force limits as logins, reserved before the
+ * password is verified, so a stolen session cannot be used to guess the password.
  */
 export type Reauthentication = { ok: true } | { ok: false; error: 'reauth.required' | 'reauth.wrong' | 'reauth.wait' };
 
@@ -30,14 +30,11 @@ export async function confirmRecentAuthentication(
     .from(customers)
     .where(eq(customers.id, session.customerId));
   if (!customer) return { ok: false, error: 'reauth.wrong' };
-  const gate = await checkLoginAllowed(ctx.rateLimits, customer.email, clientIp);
-  if (!gate.allowed) return { ok: false, error: 'reauth.wait' };
-
-  if (!(await verifyPassword(customer.passwordHash, currentPassword))) {
-    await recordLoginFailure(ctx.rateLimits, customer.email, clientIp);
-    return { ok: false, error: 'reauth.wrong' };
-  }
-  await recordLoginSuccess(ctx.rateLimits, customer.email);
+  const attempt = await checkPasswordWithinLimits(ctx.rateLimits, customer.email, clientIp, () =>
+    verifyPassword(customer.passwordHash, currentPassword),
+  );
+  if (!attempt.allowed) return { ok: false, error: 'reauth.wait' };
+  if (!attempt.verified) return { ok: false, error: 'reauth.wrong' };
   await markReauthenticated(ctx.db, session.idHash, now);
   return { ok: true };
 }

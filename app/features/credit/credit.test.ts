@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { payment } from '~/config/payment';
 import type { Database } from '~/db/client.server';
 import { creditLedger, customers, paymentMethods, payments, vouchers } from '~/db/schema';
@@ -8,6 +8,7 @@ import { sandboxPaymentProvider } from '~/platform/payment-provider/sandbox.serv
 import type { PaymentProvider } from '~/platform/payment-provider/types';
 import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit/store';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
+import { createTestRateLimits, deploymentBackends, type TestRateLimits } from '../../../tests/support/test-rate-limits';
 import { csvBom, ledgerCsv } from './credit-csv';
 import { allLedgerEntries, balanceCents, ledgerPage, voucherCredit } from './ledger.server';
 import { topUp, topUpResult, type TopUpDeps } from './top-up.server';
@@ -338,5 +339,65 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
       await topUp(topUpDeps(), { customerId: max, amountCents: 1000, idempotencyKey: 'form-key-0000000004' }),
     ).toEqual({ ok: false, error: 'credit.top-up.no-method' });
     expect(await balanceCents(db, erika)).toBe(2000);
+  });
+});
+
+describe.each(deploymentBackends)('voucher codes sent together on $database with $limits limits', (backend) => {
+  let database: TestDatabase | undefined;
+  let limits: TestRateLimits | undefined;
+  // The first database of a run migrates a template (seconds on a busy machine); later ones clone it.
+  beforeAll(async () => {
+    await (await createTestDatabase(backend.database)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await Promise.all([database?.dispose(), limits?.dispose()]);
+    database = limits = undefined;
+  });
+  async function setUp() {
+    database = await createTestDatabase(backend.database);
+    limits = await createTestRateLimits(backend.limits);
+    return { db: database.handle.db, rateLimits: limits.store };
+  }
+  const ip = { ip: '198.51.100.23' };
+  const { failuresPerCustomer, failuresPerIp } = payment.voucher;
+  const guess = (index: number) => `GUES-SNUM-${String(index).padStart(4, '0')}`;
+  const errorsOf = (outcomes: Awaited<ReturnType<typeof redeemVoucher>>[], error: string) =>
+    outcomes.filter((outcome) => !outcome.ok && outcome.error === error);
+
+  it('looks up 10 of 30 codes a customer sends together, and refuses the valid one after them', async () => {
+    const ctx = await setUp();
+    const erika = await insertCustomer(ctx.db, 'erika@example.org');
+    await ctx.db.insert(vouchers).values({ code: 'GOOD-CODE-1234', valueCents: 1000, expiresOn: '2099-12-31' });
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        redeemVoucher(ctx, erika, index === 29 ? 'GOOD-CODE-1234' : guess(index), ip),
+      ),
+    );
+    expect(errorsOf(outcomes, 'credit.voucher.unknown')).toHaveLength(failuresPerCustomer);
+    expect(errorsOf(outcomes, 'credit.voucher.wait')).toHaveLength(30 - failuresPerCustomer);
+    expect(outcomes.at(-1)).toEqual({ ok: false, error: 'credit.voucher.wait', retryAfterMinutes: 60 });
+    expect(await balanceCents(ctx.db, erika)).toBe(0);
+    expect((await ctx.db.select().from(vouchers))[0]?.redeemedAt).toBeNull();
+  });
+
+  it('looks up 50 of 80 codes sent together from one address by 8 customers', async () => {
+    const ctx = await setUp();
+    const customerIds: string[] = [];
+    for (let index = 0; index < 8; index++) customerIds.push(await insertCustomer(ctx.db, `c${index}@example.org`));
+    const outcomes = await Promise.all(
+      Array.from({ length: 80 }, (_, index) => redeemVoucher(ctx, customerIds[index % 8]!, guess(index), ip)),
+    );
+    expect(errorsOf(outcomes, 'credit.voucher.unknown')).toHaveLength(failuresPerIp);
+    expect(errorsOf(outcomes, 'credit.voucher.wait')).toHaveLength(80 - failuresPerIp);
+  });
+
+  it('does not count a redeemed code as a failure', async () => {
+    const ctx = await setUp();
+    const erika = await insertCustomer(ctx.db, 'erika@example.org');
+    await ctx.db.insert(vouchers).values({ code: 'GOOD-CODE-1234', valueCents: 1000, expiresOn: '2099-12-31' });
+    for (let index = 0; index < failuresPerCustomer - 1; index++) await redeemVoucher(ctx, erika, guess(index), ip);
+    expect((await redeemVoucher(ctx, erika, 'GOOD-CODE-1234', ip)).ok).toBe(true);
+    expect(await redeemVoucher(ctx, erika, guess(99), ip)).toEqual({ ok: false, error: 'credit.voucher.unknown' });
+    expect(await redeemVoucher(ctx, erika, guess(98), ip)).toMatchObject({ error: 'credit.voucher.wait' });
   });
 });

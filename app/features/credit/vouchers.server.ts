@@ -3,6 +3,7 @@ import { payment } from '~/config/payment';
 import type { Database } from '~/db/client.server';
 import { creditLedger, vouchers } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
+import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate-limit/attempts';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
 
 export type RedemptionOutcome =
@@ -13,8 +14,14 @@ export type RedemptionOutcome =
       retryAfterMinutes?: number;
     };
 
-const customerKey = (customerId: string) => `voucher-fail:${customerId}`;
-const ipKey = (ip: string) => `voucher-fail-ip:${ip}`;
+const { failuresPerCustomer, failuresPerIp, failureWindowMs, blockMs } = payment.voucher;
+const failureLimits = (customerId: string, ip: string): LimitedKey[] => [
+  {
+    key: `voucher-fail:${customerId}`,
+    limit: { attempts: failuresPerCustomer, windowMs: failureWindowMs, waitsMs: [blockMs] },
+  },
+  { key: `voucher-fail-ip:${ip}`, limit: { attempts: failuresPerIp, windowMs: failureWindowMs, waitsMs: [blockMs] } },
+];
 
 /**
  * Redeems a voucher code (already normalised) for the customer.
@@ -26,7 +33,9 @@ const ipKey = (ip: string) => `voucher-fail-ip:${ip}`;
  * nothing was claimed does a second look tell unknown, expired and used apart.
  *
  * Failed attempts count per customer and per IP address; past the limit redemption waits (an hour by
- * default), which makes guessing codes hopeless.
+ * default), which makes guessing codes hopeless. Each attempt is counted as a failure before the code
+ * is looked up and given back when it credits, so codes sent together are not all looked up before
+ * the first failure counts: at most as many as the limits have left.
  */
 export async function redeemVoucher(
   ctx: { db: Database; rateLimits: RateLimitStore },
@@ -35,14 +44,24 @@ export async function redeemVoucher(
   meta: { ip: string; now?: Date },
 ): Promise<RedemptionOutcome> {
   const now = meta.now ?? new Date();
-  const wait = Math.max(
-    await ctx.rateLimits.blockedFor(customerKey(customerId)),
-    await ctx.rateLimits.blockedFor(ipKey(meta.ip)),
-  );
-  if (wait > 0) return { ok: false, error: 'credit.voucher.wait', retryAfterMinutes: Math.ceil(wait / 60_000) };
+  const limits = failureLimits(customerId, meta.ip);
+  const gate = await reserveAttempt(ctx.rateLimits, limits);
+  if (!gate.allowed) {
+    return { ok: false, error: 'credit.voucher.wait', retryAfterMinutes: Math.ceil(gate.retryAfterMs / 60_000) };
+  }
 
+  const outcome = await claimVoucher(ctx.db, customerId, code, now).catch(async (error: unknown) => {
+    // Not a failed guess: the database did not answer.
+    await releaseAttempt(ctx.rateLimits, limits);
+    throw error;
+  });
+  if (outcome.ok) await releaseAttempt(ctx.rateLimits, limits);
+  return outcome;
+}
+
+async function claimVoucher(db: Database, customerId: string, code: string, now: Date): Promise<RedemptionOutcome> {
   const today = berlinDate(now);
-  const outcome = await ctx.db.transaction(async (tx): Promise<RedemptionOutcome> => {
+  return db.transaction(async (tx): Promise<RedemptionOutcome> => {
     const [claimed] = await tx
       .update(vouchers)
       .set({ redeemedAt: now, redeemedBy: customerId })
@@ -66,15 +85,4 @@ export async function redeemVoucher(
     if (voucher.redeemedAt) return { ok: false, error: 'credit.voucher.used' };
     return { ok: false, error: 'credit.voucher.expired' };
   });
-
-  if (!outcome.ok) await recordFailure(ctx.rateLimits, customerId, meta.ip);
-  return outcome;
-}
-
-async function recordFailure(store: RateLimitStore, customerId: string, ip: string): Promise<void> {
-  const { failuresPerCustomer, failuresPerIp, failureWindowMs, blockMs } = payment.voucher;
-  if ((await store.increment(customerKey(customerId), failureWindowMs)) >= failuresPerCustomer) {
-    await store.block(customerKey(customerId), blockMs);
-  }
-  if ((await store.increment(ipKey(ip), failureWindowMs)) >= failuresPerIp) await store.block(ipKey(ip), blockMs);
 }

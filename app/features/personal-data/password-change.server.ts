@@ -7,7 +7,7 @@ import { endPendingChanges } from '~/features/accounts/pending-changes.server';
 import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
 import { endAllSessions, markReauthenticated } from '~/features/accounts/sessions.server';
 import { enqueueMail } from '~/features/mail/outbox.server';
-import { checkLoginAllowed, recordLoginFailure, recordLoginSuccess } from '~/features/security/login-throttle.server';
+import { checkPasswordWithinLimits } from '~/features/security/login-throttle.server';
 import type { Actor } from './email-change.server';
 import { renderPersonalDataMail } from './mails';
 
@@ -20,8 +20,9 @@ export type PasswordChangeOutcome =
 /**
  * Changes the password with the current one (product rules): the new one follows the password
  * policy; every other session ends, the current one stays and counts as freshly authenticated.
- * A wrong current password counts against the login limits, and while the account or address waits
- * even the right one is refused — a stolen session cannot be used to guess the password.
+ * A wrong current password counts against the login limits (reserved before it is verified), and
+ * while the account or address waits even the right one is refused — a stolen session cannot be
+ * used to guess the password.
  */
 export async function changePassword(
   ctx: AccountContext,
@@ -36,15 +37,15 @@ export async function changePassword(
     .where(eq(customers.id, customerId));
   if (!customer) return { ok: false, field: 'currentPassword', error: 'password-change.wrong-current' };
 
-  const gate = await checkLoginAllowed(ctx.rateLimits, customer.email, actor.clientIp);
-  if (!gate.allowed)
-    return { ok: false, error: `login.wait?minutes=${Math.ceil(gate.retryAfterSeconds / 60)}` as const };
-  if (!(await verifyPassword(customer.passwordHash, input.currentPassword))) {
-    await recordLoginFailure(ctx.rateLimits, customer.email, actor.clientIp);
+  const attempt = await checkPasswordWithinLimits(ctx.rateLimits, customer.email, actor.clientIp, () =>
+    verifyPassword(customer.passwordHash, input.currentPassword),
+  );
+  if (!attempt.allowed)
+    return { ok: false, error: `login.wait?minutes=${Math.ceil(attempt.retryAfterSeconds / 60)}` as const };
+  if (!attempt.verified) {
     ctx.logger.info({ event: 'password-change-failed' }, 'password change: wrong current password');
     return { ok: false, field: 'currentPassword', error: 'password-change.wrong-current' };
   }
-  await recordLoginSuccess(ctx.rateLimits, customer.email);
 
   const problem =
     passwordProblem(input.newPassword, customer.email) ??

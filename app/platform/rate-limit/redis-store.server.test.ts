@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/support/free-port';
+import { deleteRedisKeys } from '../../../tests/support/scratch-services.mjs';
 import { redisRateLimitStore } from './redis-store.server';
+import type { AttemptLimit } from './store';
 
 const { TEST_REDIS_URL } = process.env;
 const minute = 60_000;
+const loginLimit: AttemptLimit = { attempts: 5, windowMs: 24 * 60 * minute, waitsMs: [minute, 2 * minute] };
 
 /** A logger that keeps the messages of warnings and info lines. */
 function recordingLogger() {
@@ -29,10 +33,14 @@ describe('rate limits in Redis', () => {
     const logger = recordingLogger();
     const store = open(`redis://127.0.0.1:${await freePort()}`, logger);
     expect(await store.ready()).toBe(false);
-    expect(await store.increment('login-fail:a@example.org', minute)).toBe(1);
-    expect(await store.increment('login-fail:a@example.org', minute)).toBe(2);
-    await store.block('login-fail:a@example.org', minute);
-    expect(await store.blockedFor('login-fail:a@example.org')).toBeGreaterThan(0);
+    expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(1);
+    expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(2);
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () => store.reserve('login-fail:a@example.org', loginLimit)),
+    );
+    expect(burst.filter((reservation) => reservation.allowed)).toHaveLength(5);
+    await store.release('login-fail:a@example.org', loginLimit);
+    expect((await store.reserve('login-fail:a@example.org', loginLimit)).allowed).toBe(true);
     // ioredis keeps trying to reconnect and reports each failure; the log says it once.
     await expect.poll(() => logger.lines.length).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -50,14 +58,51 @@ describe('rate limits in Redis', () => {
       const one = open(TEST_REDIS_URL!, logger, { keyPrefix });
       const other = open(TEST_REDIS_URL!, logger, { keyPrefix });
       expect(await Promise.all([one.ready(), other.ready()])).toEqual([true, true]);
-      expect(await one.increment('login-fail:b@example.org', minute)).toBe(1);
-      expect(await other.increment('login-fail:b@example.org', minute)).toBe(2);
-      await other.block('login-fail:b@example.org', minute);
-      expect(await one.blockedFor('login-fail:b@example.org')).toBeGreaterThan(minute - 5_000);
+      expect(await one.increment('register-ip:192.0.2.1', minute)).toBe(1);
+      expect(await other.increment('register-ip:192.0.2.1', minute)).toBe(2);
+      // Attempts on both instances together: five in all, then both refuse.
+      const burst = await Promise.all(
+        Array.from({ length: 12 }, (_, index) =>
+          (index % 2 ? one : other).reserve('login-fail:b@example.org', loginLimit),
+        ),
+      );
+      expect(burst.filter((reservation) => reservation.allowed)).toHaveLength(5);
+      const refused = await one.reserve('login-fail:b@example.org', loginLimit);
+      expect(refused.retryAfterMs).toBeGreaterThan(minute - 5_000);
+      await other.release('login-fail:b@example.org', loginLimit);
+      expect(await one.reserve('login-fail:b@example.org', loginLimit)).toEqual({
+        allowed: true,
+        count: 5,
+        retryAfterMs: 0,
+      });
       await one.reset('login-fail:b@example.org');
-      expect(await other.blockedFor('login-fail:b@example.org')).toBe(0);
-      expect(await other.increment('login-fail:b@example.org', minute)).toBe(1);
-      await other.reset('login-fail:b@example.org');
+      expect(await other.reserve('login-fail:b@example.org', loginLimit)).toEqual({
+        allowed: true,
+        count: 1,
+        retryAfterMs: 0,
+      });
+      await deleteRedisKeys(TEST_REDIS_URL!, keyPrefix);
+    });
+
+    it('give a counter left without expiry (an instance that died between two commands) its window again', async () => {
+      const keyPrefix = prefix();
+      const raw = new Redis(TEST_REDIS_URL!, { keyPrefix });
+      const store = open(TEST_REDIS_URL!, logger, { keyPrefix });
+      try {
+        await raw.set('rl:register-ip:192.0.2.9', '7');
+        await raw.set('rl:login-fail:c@example.org', '2');
+        expect(await store.ready()).toBe(true);
+        expect(await store.increment('register-ip:192.0.2.9', minute)).toBe(8);
+        expect(await store.reserve('login-fail:c@example.org', loginLimit)).toMatchObject({ allowed: true, count: 3 });
+        for (const key of ['rl:register-ip:192.0.2.9', 'rl:login-fail:c@example.org']) {
+          const ttl = await raw.pttl(key);
+          expect(ttl).toBeGreaterThan(0);
+          expect(ttl).toBeLessThanOrEqual(24 * 60 * minute);
+        }
+      } finally {
+        raw.disconnect();
+        await deleteRedisKeys(TEST_REDIS_URL!, keyPrefix);
+      }
     });
 
     it('keep deployments with different key prefixes apart', async () => {

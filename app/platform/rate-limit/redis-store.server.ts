@@ -1,6 +1,59 @@
-import { Redis } from 'ioredis';
+import { Redis, type Result } from 'ioredis';
 import type { Logger } from '~/platform/logger.server';
 import { memoryRateLimitStore, type RateLimitStore } from './store';
+
+/**
+ * Each operation is one Lua script, which Redis runs whole before any other command: the atomicity
+ * that the in-process store gets from running to the end before the next call. KEYS[1] is the
+ * counter, KEYS[2] the key's wait. A counter whose expiry was never set (an instance that died
+ * between two commands) gets it at its next hit, so no count outlives its window for good.
+ */
+const scripts = {
+  hitCounter: {
+    numberOfKeys: 1,
+    lua: `
+      local count = redis.call('INCR', KEYS[1])
+      if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+      return count`,
+  },
+  // ARGV: attempts, windowMs, then the waits in milliseconds. Returns {allowed, count, retryAfterMs}.
+  reserveAttempt: {
+    numberOfKeys: 2,
+    lua: `
+      local waiting = redis.call('PTTL', KEYS[2])
+      if waiting > 0 then return {0, tonumber(redis.call('GET', KEYS[1]) or '0'), waiting} end
+      local count = redis.call('INCR', KEYS[1])
+      if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+      local attempts = tonumber(ARGV[1])
+      if count >= attempts then
+        redis.call('SET', KEYS[2], '1', 'PX', ARGV[3 + math.min(count - attempts, #ARGV - 3)])
+      end
+      return {1, count, 0}`,
+  },
+  // ARGV: attempts.
+  releaseAttempt: {
+    numberOfKeys: 2,
+    lua: `
+      local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+      if count <= 0 then return 0 end
+      if count >= tonumber(ARGV[1]) then redis.call('DEL', KEYS[2]) end
+      return redis.call('DECR', KEYS[1])`,
+  },
+};
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    hitCounter(counter: string, windowMs: number): Result<number, Context>;
+    reserveAttempt(
+      counter: string,
+      wait: string,
+      attempts: number,
+      windowMs: number,
+      ...waitsMs: number[]
+    ): Result<[number, number, number], Context>;
+    releaseAttempt(counter: string, wait: string, attempts: number): Result<number, Context>;
+  }
+}
 
 /** How long one command may take before the request uses the instance's own limits instead. */
 const commandTimeoutMs = 500;
@@ -32,6 +85,7 @@ export function redisRateLimitStore(
     connectTimeout: 2_000,
     commandTimeout: commandTimeoutMs,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+    scripts,
   });
   const firstConnection = new Promise<boolean>((resolve) => {
     redis.once('ready', () => resolve(true));
@@ -73,38 +127,42 @@ export function redisRateLimitStore(
     }
   }
 
+  const counter = (key: string) => prefix + key;
+  const wait = (key: string) => `${prefix}block:${key}`;
+
   return {
     increment: (key, windowMs) =>
       attempt(
-        async () => {
-          const [[, count] = [], [, ttl] = []] = (await redis
-            .multi()
-            .incr(prefix + key)
-            .pttl(prefix + key)
-            .exec()) as [Error | null, number][];
-          if (ttl === -1) await redis.pexpire(prefix + key, windowMs);
-          return Number(count);
-        },
+        () => redis.hitCounter(counter(key), windowMs),
         () => fallback.increment(key, windowMs),
+      ),
+    reserve: (key, limit) =>
+      attempt(
+        async () => {
+          const [allowed, count, retryAfterMs] = await redis.reserveAttempt(
+            counter(key),
+            wait(key),
+            limit.attempts,
+            limit.windowMs,
+            ...limit.waitsMs,
+          );
+          return { allowed: allowed === 1, count, retryAfterMs };
+        },
+        () => fallback.reserve(key, limit),
+      ),
+    release: (key, limit) =>
+      attempt(
+        async () => {
+          await redis.releaseAttempt(counter(key), wait(key), limit.attempts);
+        },
+        () => fallback.release(key, limit),
       ),
     reset: (key) =>
       attempt(
         async () => {
-          await redis.del(prefix + key, `${prefix}block:${key}`);
+          await redis.del(counter(key), wait(key));
         },
         () => fallback.reset(key),
-      ),
-    block: (key, ms) =>
-      attempt(
-        async () => {
-          await redis.set(`${prefix}block:${key}`, '1', 'PX', ms);
-        },
-        () => fallback.block(key, ms),
-      ),
-    blockedFor: (key) =>
-      attempt(
-        async () => Math.max(0, await redis.pttl(`${prefix}block:${key}`)),
-        () => fallback.blockedFor(key),
       ),
     ready: () => firstConnection,
     close: async () => {
