@@ -21,6 +21,9 @@ import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding } from 
 
 const serverBuild: ServerBuild = build;
 
+// Operator commands run from the same build (scripts/outbox-retry.mjs).
+export { retryFailedMails } from './outbox-retry';
+
 /**
  * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser
  * error report at most 16 KiB) and nothing is uploaded; without a limit, one request could make
