@@ -76,6 +76,7 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         server.closeIdleConnections();
       });
       metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await services.close();
       logger.info('stopped');
     })());
@@ -115,10 +116,10 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     started: number,
   ) {
     const ms = performance.now() - started;
-    const path = pathOf(url);
+    const pathname = pathOf(url);
     // The path only: a query string may carry tokens, which never belong in logs.
-    logger.info({ reqId: requestId, method, path, status, ms: Math.round(ms) }, 'request');
-    services.metrics.observeRequest(routeLabel(path), method ?? 'GET', status, ms / 1000);
+    logger.info({ reqId: requestId, method, path: pathname, status, ms: Math.round(ms) }, 'request');
+    services.metrics.observeRequest(routeLabel(pathname), method ?? 'GET', status, ms / 1000);
   }
 
   let draining = false;
