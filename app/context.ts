@@ -7,6 +7,7 @@ import type { RedirectStore } from '~/features/navigation/redirect-store.server'
 import type { CurrentSession } from '~/features/accounts/sessions.server';
 import type { Logger } from '~/platform/logger.server';
 import type { MailTransport } from '~/platform/mail/transport.server';
+import type { AppMetrics } from '~/platform/metrics/metrics.server';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
 
 /** Created once per process and handed to every loader and action through the router context. */
@@ -17,6 +18,8 @@ export interface AppServices {
   redirects: RedirectStore;
   logger: Logger;
   buildId: string;
+  /** Prometheus metrics, served on METRICS_PORT when it is set. */
+  metrics: AppMetrics;
   rateLimits: RateLimitStore;
   /** The demo customer's login when demo data was seeded (printed at start-up). */
   demoLogin: DemoLogin | null;
@@ -26,7 +29,7 @@ export interface AppServices {
     /** The development mailbox page and mail bodies in the log: only without SMTP on the embedded database. */
     mailboxEnabled: boolean;
   };
-  /** Releases connections (database, Redis, SMTP) at shutdown. */
+  /** Stops the outbox workers and the retention job, then releases connections (database, Redis, SMTP). */
   close(): Promise<void>;
 }
 

@@ -1,20 +1,32 @@
 import type { AppServices } from '~/context';
 import type { AppConfig } from '~/config/env.server';
 import { openDatabase } from '~/db/client.server';
+import { outbox, smsOutbox } from '~/db/schema';
 import { seedDemoData } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import { createContentStore } from '~/features/content/content-store.server';
+import { mailOutbox } from '~/features/mail/outbox.server';
 import { createRedirectStore } from '~/features/navigation/redirect-store.server';
+import { retentionJob } from '~/features/retention/retention-job.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { strapiContent } from '~/platform/content-service/strapi.server';
 import { createLogger, type Logger } from '~/platform/logger.server';
 import { smtpTransport } from '~/platform/mail/transport.server';
+import { createMetrics } from '~/platform/metrics/metrics.server';
+import { observedRateLimits } from '~/platform/metrics/observed-rate-limits.server';
+import { backlogOf } from '~/platform/outbox/delivery.server';
+import { startOutboxWorker } from '~/platform/outbox/worker.server';
 import { redisRateLimitStore } from '~/platform/rate-limit/redis-store.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { startScheduler } from '~/platform/scheduler/scheduled-jobs.server';
+import { smsOutboxDefinition } from '~/platform/sms/outbox.server';
+import { smsGatewayFromEnv } from '~/platform/sms/select-gateway.server';
 
 /**
  * Opens everything a process needs, in order: database (migrated, reference data seeded), content
- * (loaded before the first page renders), redirects.
+ * (loaded before the first page renders), redirects; then starts the background work: the mail
+ * and SMS outbox workers (while SMTP or an SMS gateway is configured) and the retention job.
+ * `close()` stops the background work before it closes the connections.
  */
 export async function createServices(
   config: AppConfig,
@@ -55,6 +67,21 @@ export async function createServices(
   // Limits are shared from the first request on, unless Redis is down at start (then: a warning).
   await redisLimits?.ready();
   const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
+  const smsGateway = smsGatewayFromEnv(config.env);
+  const metrics = createMetrics({
+    poolUse: database.poolUse,
+    outboxes: [
+      { name: 'mail', backlog: () => backlogOf(database.db, outbox) },
+      { name: 'sms', backlog: () => backlogOf(database.db, smsOutbox) },
+    ],
+  });
+
+  const db = database.db;
+  const stopBackgroundWork = [
+    transport && startOutboxWorker(db, mailOutbox(transport, config.env.MAIL_FROM), logger, { noun: 'mails' }),
+    smsGateway && startOutboxWorker(db, smsOutboxDefinition(smsGateway), logger, { noun: 'sms' }),
+    startScheduler(db, [retentionJob(db, logger)], logger),
+  ];
 
   return {
     config,
@@ -63,13 +90,16 @@ export async function createServices(
     redirects: createRedirectStore(database.db, config.env.CONTENT_TTL_SECONDS * 1000),
     logger,
     buildId,
-    rateLimits: redisLimits ?? memoryRateLimitStore(),
+    metrics,
+    rateLimits: observedRateLimits(redisLimits ?? memoryRateLimitStore(), metrics.rateLimitRefused),
     demoLogin,
     mail: {
       transport,
       mailboxEnabled: !transport && (database.kind === 'pglite' || config.env.DEV_MAILBOX === 'on'),
     },
     async close() {
+      // Workers finish the send in progress and hand back the rest of their claim.
+      await Promise.all(stopBackgroundWork.map((stop) => stop && stop()));
       transport?.close();
       await redisLimits?.close();
       await database.close();

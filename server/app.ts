@@ -11,15 +11,18 @@ import { pageCacheKey } from '~/features/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
-import { startOutboxWorker } from '~/features/mail/outbox-worker.server';
-import { startSmsOutboxWorker } from '~/features/personal-data/sms-worker.server';
 import { clientIp } from './client-ip';
+import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
+import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
 import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
 import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding } from './static-files';
 
 const serverBuild: ServerBuild = build;
+
+// Operator commands run from the same build (scripts/outbox-retry.mjs).
+export { retryFailedMails } from './outbox-retry';
 
 /**
  * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser
@@ -43,8 +46,10 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
   const logger = createLogger(config.env.LOG_LEVEL);
   assertKnownMiddleware();
   const services = await createServices(config, buildId, logger);
-  const stopOutboxWorker = startOutboxWorker(services);
-  const stopSmsWorker = startSmsOutboxWorker(services);
+  const metricsServer =
+    config.env.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   const listener = createListener(config, services);
   const server = createServer({ keepAliveTimeout: 65_000 }, listener.handle);
 
@@ -70,8 +75,8 @@ export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise
         });
         server.closeIdleConnections();
       });
-      await stopOutboxWorker();
-      await stopSmsWorker();
+      metricsServer?.close();
+      metricsServer?.closeAllConnections();
       await services.close();
       logger.info('stopped');
     })());
@@ -101,6 +106,7 @@ function createListener(config: AppConfig, services: AppServices): Listener {
   const trustedProxies = config.env.TRUST_PROXY;
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
+  const routeLabel = createRouteLabeler(serverBuild.routes, (pathname) => staticFiles.has(pathname));
 
   function logRequest(
     requestId: string,
@@ -109,11 +115,11 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     status: number,
     started: number,
   ) {
+    const ms = performance.now() - started;
+    const pathname = pathOf(url);
     // The path only: a query string may carry tokens, which never belong in logs.
-    logger.info(
-      { reqId: requestId, method, path: pathOf(url), status, ms: Math.round(performance.now() - started) },
-      'request',
-    );
+    logger.info({ reqId: requestId, method, path: pathname, status, ms: Math.round(ms) }, 'request');
+    services.metrics.observeRequest(routeLabel(pathname), method ?? 'GET', status, ms / 1000);
   }
 
   let draining = false;

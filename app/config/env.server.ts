@@ -24,6 +24,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** Prometheus metrics (GET /metrics) on this port of HOST; off when unset. Keep it off the public network. */
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(1).max(65535).optional(),
+  ),
   PUBLIC_URL: optionalUrl,
   CLIENT: z.enum(brands).default('cab'),
   DATA_DIR: z.string().default('./data'),

@@ -19,7 +19,16 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** True when a trivial query answers; used by /health. */
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections, for the metrics; null on PGlite (one in-process connection). */
+  poolUse(): PoolUse | null;
   close(): Promise<void>;
+}
+
+export interface PoolUse {
+  total: number;
+  idle: number;
+  /** Queries waiting for a free connection: above 0 for long means the pool is too small. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -57,6 +66,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     // PGlite is one process's own database: nobody else can migrate it concurrently.
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: () => ping(db),
+    poolUse: () => null,
     close: () => client.close(),
   };
 }
@@ -95,6 +105,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
       }
     },
     ping: () => ping(db),
+    poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
 }

@@ -267,6 +267,20 @@ export const payments = pgTable(
   (table) => [index('payments_customer_idx').on(table.customerId)],
 );
 
+/**
+ * The delivery state both outboxes share (app/platform/outbox): pending until `sent_at` or
+ * `failed_at` is set; a worker that claims a row owns it until `claimed_until`.
+ */
+const deliveryColumns = {
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+  claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Set after the last attempt failed (or the message grew too old): an operator may retry it. */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+};
+
 /** Codes sent by SMS to confirm a new phone number: hash only, 10 minutes, 5 tries. */
 export const phoneVerifications = pgTable(
   'phone_verifications',
@@ -285,7 +299,10 @@ export const phoneVerifications = pgTable(
   (table) => [index('phone_verifications_customer_idx').on(table.customerId)],
 );
 
-/** SMS waiting to go out, like the mail outbox; without an SMS gateway they stay here to be read. */
+/**
+ * SMS waiting to go out, like the mail outbox; without an SMS gateway they stay here to be read. The
+ * text of a sent or failed message is scrubbed at once (it holds a confirmation code).
+ */
 export const smsOutbox = pgTable(
   'sms_outbox',
   {
@@ -293,15 +310,12 @@ export const smsOutbox = pgTable(
     recipient: text('recipient').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...deliveryColumns,
   },
   (table) => [
     index('sms_outbox_pending_idx')
       .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null`),
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
 );
 
@@ -346,7 +360,9 @@ export const accountTokens = pgTable(
 
 /**
  * Mails waiting to go out. Written in the same transaction as the change that causes them; a
- * worker sends them and marks them sent, so nothing is lost while the SMTP server is down.
+ * worker sends them and marks them sent, so nothing is lost while the SMTP server is down. The
+ * body of a sent mail is scrubbed at once (it may hold a link that signs in or resets a password);
+ * recipient, subject and times stay until the retention job deletes the row.
  */
 export const outbox = pgTable(
   'outbox',
@@ -358,17 +374,25 @@ export const outbox = pgTable(
     html: text('html').notNull(),
     kind: text('kind').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    lastError: text('last_error'),
+    ...deliveryColumns,
   },
   (table) => [
     index('outbox_pending_idx')
       .on(table.nextAttemptAt)
-      .where(sql`${table.sentAt} is null`),
+      .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
   ],
 );
+
+/**
+ * Background jobs that must run once per period across all instances (the retention job): an
+ * instance runs a job only after moving its `next_run_at` forward with a conditional update.
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});
 
 /** Bike reports (found, lost or stolen, damaged), each with a reference number for the customer. */
 export const bikeReports = pgTable(

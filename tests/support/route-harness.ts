@@ -12,6 +12,7 @@ import { createRedirectStore } from '~/features/navigation/redirect-store.server
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
+import { createMetrics } from '~/platform/metrics/metrics.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
 import { createTestDatabase, type TestDatabase } from './test-databases';
 
@@ -42,6 +43,7 @@ export function testServices(database: DatabaseHandle, env: Record<string, strin
     redirects: createRedirectStore(database.db, 60_000),
     logger,
     buildId: 'test',
+    metrics: createMetrics({ poolUse: () => null, outboxes: [] }),
     rateLimits: memoryRateLimitStore(),
     demoLogin: null,
     mail: { transport: null, mailboxEnabled: false },

@@ -14,10 +14,15 @@ export interface SmtpServerOptions {
   delayMs?: number;
 }
 
-/** A real SMTP server on a local port that keeps what it receives; `refuse` makes it reject mails. */
+/**
+ * A real SMTP server on a local port that keeps what it receives; `refuse` makes it reject mails,
+ * `hold` makes it keep the sender waiting for its answer until `release`.
+ */
 export async function startSmtpServer({ port = 0, delayMs = 0 }: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = [];
   let refusing = false;
+  let holding = false;
+  const held: (() => void)[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -27,14 +32,16 @@ export async function startSmtpServer({ port = 0, delayMs = 0 }: SmtpServerOptio
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         if (refusing) return callback(new Error('451 try again later'));
-        setTimeout(() => {
+        const accept = () => {
           received.push({
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
           callback();
-        }, delayMs);
+        };
+        if (holding) held.push(accept);
+        else setTimeout(accept, delayMs);
       });
     },
   });
@@ -48,6 +55,17 @@ export async function startSmtpServer({ port = 0, delayMs = 0 }: SmtpServerOptio
     received,
     refuse(value = true) {
       refusing = value;
+    },
+    hold() {
+      holding = true;
+    },
+    /** Mails whose sender is waiting for the server's answer. */
+    get heldCount() {
+      return held.length;
+    },
+    release() {
+      holding = false;
+      held.splice(0).forEach((accept) => accept());
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

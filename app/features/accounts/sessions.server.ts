@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { security } from '~/config/security';
 import type { Database } from '~/db/client.server';
 import { customers, sessions } from '~/db/schema';
@@ -93,10 +93,6 @@ export async function markReauthenticated(db: Database, idHash: string, now = ne
 
 export function isRecentlyAuthenticated(session: CurrentSession, now = new Date()): boolean {
   return now.getTime() - session.authenticatedAt.getTime() <= security.reauthenticationWindowMs;
-}
-
-export async function deleteExpiredSessions(db: Database, now = new Date()): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 export function sessionCookie(token: string, expiresAt: Date, secure: boolean): string {

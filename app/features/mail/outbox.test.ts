@@ -1,13 +1,14 @@
-import { isNull } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { eq, isNull, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { outbox } from '~/db/schema';
 import { openDatabase } from '~/db/client.server';
 import { MailServerUnreachableError, smtpTransport } from '~/platform/mail/transport.server';
+import { backlogOf, retryFailed } from '~/platform/outbox/delivery.server';
 import { freePort } from '../../../tests/support/free-port';
 import { startSmtpServer } from '../../../tests/support/smtp-server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
-import { drainOutbox, enqueueMail, retryDelayMs } from './outbox.server';
+import { drainOutbox, enqueueMail, mailMaxAttempts, retryDelayMs } from './outbox.server';
 import { renderMail } from './templates';
 
 const from = 'Kundenservice <kundenservice@example.com>';
@@ -16,12 +17,16 @@ const mail = (url: string) => renderMail({ kind: 'reset-password', url }, 'de', 
 describe.each(databaseBackends)('mail outbox on %s', (backend) => {
   let database: TestDatabase | undefined;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
+  // The first database of a run migrates a template (seconds on a busy machine); later ones clone it.
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
   afterEach(async () => {
     await smtp?.close();
     await database?.dispose();
   });
 
-  it('delivers queued mails over SMTP once, as text and HTML', async () => {
+  it('delivers queued mails over SMTP once, as text and HTML, and keeps no body once sent', async () => {
     database = await createTestDatabase(backend);
     smtp = await startSmtpServer();
     const transport = smtpTransport(smtp.url);
@@ -38,6 +43,67 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     expect(smtp.received[0]?.raw).toContain('Subject: =?UTF-8?');
     expect(smtp.received[0]?.raw).toContain('text/html');
     expect(smtp.received[0]?.raw).toContain('kunden.example.com/de/passwort-setzen?token=3Dabc');
+    const [sent] = await database.handle.db.select().from(outbox);
+    expect(sent).toMatchObject({ recipient: 'erika@example.org', kind: 'reset-password', text: '', html: '' });
+    expect(sent?.subject).not.toBe('');
+    expect(sent?.sentAt).toBeInstanceOf(Date);
+  });
+
+  it('holds no transaction while the SMTP server keeps it waiting', async () => {
+    database = await createTestDatabase(backend);
+    smtp = await startSmtpServer();
+    smtp.hold();
+    const { db } = database.handle;
+    const transport = smtpTransport(smtp.url);
+    await enqueueMail(db, 'erika@example.org', mail('https://x.example/1'));
+    const round = drainOutbox(db, transport, from);
+    await expect.poll(() => smtp!.heldCount, { timeout: 10_000 }).toBe(1);
+
+    // While the send waits, other writes go through, the mail's own row included: a round that
+    // kept a transaction open would block them until the SMTP server answered, and it answers
+    // only after them.
+    await enqueueMail(db, 'max@example.org', mail('https://x.example/2'));
+    const [claimed] = await db.select().from(outbox).where(eq(outbox.recipient, 'erika@example.org'));
+    expect(claimed?.claimedUntil).toBeInstanceOf(Date);
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select id from outbox where id = ${claimed!.id} for update nowait`);
+    });
+
+    smtp.release();
+    expect(await round).toBe(1);
+    transport.close();
+    expect(smtp.received.map((received) => received.to[0])).toEqual(['erika@example.org']);
+  });
+
+  it('fails a mail after its last attempt, shows it as failed, and sends it once when retried', async () => {
+    database = await createTestDatabase(backend);
+    smtp = await startSmtpServer();
+    smtp.refuse();
+    const { db } = database.handle;
+    const transport = smtpTransport(smtp.url);
+    await enqueueMail(db, 'erika@example.org', mail('https://x.example/1'));
+    let clock = Date.now();
+    const now = () => new Date(clock);
+    for (let attempt = 1; attempt <= mailMaxAttempts; attempt++) {
+      expect(await drainOutbox(db, transport, from, { now })).toBe(0);
+      clock += retryDelayMs(attempt) + 1000;
+    }
+    const [failed] = await db.select().from(outbox);
+    expect(failed).toMatchObject({ attempts: mailMaxAttempts, sentAt: null });
+    expect(failed?.failedAt).toBeInstanceOf(Date);
+    expect(failed?.text).toContain('https://x.example/1');
+    expect(await backlogOf(db, outbox)).toMatchObject({ pending: 0, failed: 1 });
+    // No further attempts on its own.
+    expect(await drainOutbox(db, transport, from, { now: () => new Date(clock + 86_400_000) })).toBe(0);
+
+    smtp.refuse(false);
+    expect(await retryFailed(db, outbox, failed!.id)).toBe(1);
+    expect(await drainOutbox(db, transport, from)).toBe(1);
+    expect(await drainOutbox(db, transport, from)).toBe(0);
+    expect(await retryFailed(db, outbox)).toBe(0);
+    transport.close();
+    expect(smtp.received).toHaveLength(1);
+    expect(await backlogOf(db, outbox)).toMatchObject({ pending: 0, failed: 0 });
   });
 
   it('keeps mails while the SMTP server refuses them and sends them when it is back', async () => {

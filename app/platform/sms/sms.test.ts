@@ -7,9 +7,9 @@ import { smsOutbox } from '~/db/schema';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { SmsGatewayError } from './gateway';
 import { httpSmsGateway } from './http-gateway.server';
-import { drainSmsOutbox, enqueueSms, smsMaxAgeMs, smsRetryDelayMs } from './outbox.server';
+import { startOutboxWorker } from '~/platform/outbox/worker.server';
+import { drainSmsOutbox, enqueueSms, smsMaxAgeMs, smsOutboxDefinition, smsRetryDelayMs } from './outbox.server';
 import { smsGatewayFromEnv } from './select-gateway.server';
-import { startSmsWorker } from './worker.server';
 
 interface ReceivedRequest {
   method: string;
@@ -106,7 +106,7 @@ describe.each(databaseBackends)('SMS outbox on %s', (backend) => {
     await database?.dispose();
   });
 
-  it('delivers queued SMS through the gateway once', async () => {
+  it('delivers queued SMS through the gateway once and blanks the code it held', async () => {
     database = await createTestDatabase(backend);
     gateway = await startGateway();
     const sms = httpSmsGateway({ url: gateway.url, key: 'k' });
@@ -117,7 +117,7 @@ describe.each(databaseBackends)('SMS outbox on %s', (backend) => {
       { to: '+4915123456789', text: '123456 ist dein Code' },
     ]);
     const [row] = await database.handle.db.select().from(smsOutbox);
-    expect(row).toMatchObject({ attempts: 1, lastError: null });
+    expect(row).toMatchObject({ attempts: 1, lastError: null, text: '', recipient: '+4915123456789' });
     expect(row?.sentAt).toBeInstanceOf(Date);
   });
 
@@ -144,29 +144,34 @@ describe.each(databaseBackends)('SMS outbox on %s', (backend) => {
     expect(await drainSmsOutbox(db, sms, { now: later })).toBe(1);
     expect(gateway.received).toHaveLength(2);
 
-    // A message older than the maximum age is not sent any more: its code would be expired.
-    await db.insert(smsOutbox).values({
-      recipient: '+4915123456789',
-      text: 'stale',
-      createdAt: new Date(Date.now() - smsMaxAgeMs - 1000),
-      nextAttemptAt: new Date(Date.now() - 1000),
-    });
+    // A message older than the maximum age is not sent any more: its code would be expired. It
+    // fails, and its code is blanked.
+    const [inserted] = await db
+      .insert(smsOutbox)
+      .values({
+        recipient: '+4915123456789',
+        text: 'stale',
+        createdAt: new Date(Date.now() - smsMaxAgeMs - 1000),
+        nextAttemptAt: new Date(Date.now() - 1000),
+      })
+      .returning({ id: smsOutbox.id });
     expect(await drainSmsOutbox(db, sms)).toBe(0);
-    const [stale] = await db.select().from(smsOutbox).where(eq(smsOutbox.text, 'stale'));
-    expect(stale?.sentAt).toBeNull();
+    const [stale] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, inserted!.id));
+    expect(stale).toMatchObject({ sentAt: null, text: '' });
+    expect(stale?.failedAt).toBeInstanceOf(Date);
     expect(gateway.received).toHaveLength(2);
   });
 
-  it('has a worker that drains the outbox while a gateway is configured, and does nothing without one', async () => {
+  it('has a worker that drains the outbox while it runs', async () => {
     database = await createTestDatabase(backend);
     gateway = await startGateway();
     const db = database.handle.db;
     const logger = { info: () => {}, warn: () => {} };
     await enqueueSms(db, { to: '+4915123456789', text: 'queued before the start' });
-    await startSmsWorker(db, null, logger)();
-    expect(gateway.received).toHaveLength(0);
-
-    const stop = startSmsWorker(db, httpSmsGateway({ url: gateway.url }), logger, 20);
+    const stop = startOutboxWorker(db, smsOutboxDefinition(httpSmsGateway({ url: gateway.url })), logger, {
+      noun: 'sms',
+      intervalMs: 20,
+    });
     await enqueueSms(db, { to: '+4915123456789', text: 'queued while running' });
     await expect.poll(() => gateway!.received.length, { timeout: 10_000 }).toBe(2);
     await stop();

@@ -1,0 +1,145 @@
+import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { retention } from '~/config/retention';
+import type { Database } from '~/db/client.server';
+import { accountTokens, bikeReports, outbox, phoneVerifications, sessions, smsOutbox } from '~/db/schema';
+
+/** One kind of personal data with a natural end, and what happens to it after its period. */
+export interface RetentionRule {
+  name: string;
+  /** Deletes or anonymises what is past its period; returns how many rows it changed. */
+  apply(db: Database, now: Date): Promise<number>;
+}
+
+/** Rows per statement: a first run on a large table never holds one huge transaction. */
+const batchSize = 1000;
+
+const before = (now: Date, periodMs: number) => new Date(now.getTime() - periodMs);
+
+/**
+ * Every retention period of config/retention.ts as a rule. The tables a rule does not name
+ * (customers, contracts, tariff changes, cancellation declarations, payment methods, payments,
+ * credit ledger, vouchers) are kept on purpose: see the decision record.
+ */
+export const retentionRules: RetentionRule[] = [
+  {
+    name: 'expired sessions',
+    apply: (db, now) =>
+      deleteInBatches(db, sessions, sessions.idHash, lt(sessions.expiresAt, before(now, retention.expiredSessionsMs))),
+  },
+  {
+    name: 'used or expired account tokens',
+    apply: (db, now) => {
+      const cutoff = before(now, retention.accountTokensMs);
+      return deleteInBatches(
+        db,
+        accountTokens,
+        accountTokens.tokenHash,
+        or(lt(accountTokens.usedAt, cutoff), lt(accountTokens.expiresAt, cutoff)),
+      );
+    },
+  },
+  {
+    name: 'used or expired SMS codes',
+    apply: (db, now) => {
+      const cutoff = before(now, retention.phoneVerificationsMs);
+      return deleteInBatches(
+        db,
+        phoneVerifications,
+        phoneVerifications.id,
+        or(lt(phoneVerifications.usedAt, cutoff), lt(phoneVerifications.expiresAt, cutoff)),
+      );
+    },
+  },
+  {
+    name: 'sent mails',
+    apply: (db, now) => deleteInBatches(db, outbox, outbox.id, lt(outbox.sentAt, before(now, retention.sentMailsMs))),
+  },
+  {
+    name: 'failed or never sent mails',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        outbox,
+        outbox.id,
+        and(isNull(outbox.sentAt), lt(outbox.createdAt, before(now, retention.unsentMailsMs))),
+      ),
+  },
+  {
+    name: 'sent or failed SMS',
+    apply: (db, now) => {
+      const cutoff = before(now, retention.finishedSmsMs);
+      return deleteInBatches(
+        db,
+        smsOutbox,
+        smsOutbox.id,
+        or(lt(smsOutbox.sentAt, cutoff), lt(smsOutbox.failedAt, cutoff)),
+      );
+    },
+  },
+  {
+    name: 'never sent SMS',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        smsOutbox,
+        smsOutbox.id,
+        and(
+          isNull(smsOutbox.sentAt),
+          isNull(smsOutbox.failedAt),
+          lt(smsOutbox.createdAt, before(now, retention.unsentSmsMs)),
+        ),
+      ),
+  },
+  {
+    name: 'bike report contact details',
+    apply: async (db, now) => {
+      let changed = 0;
+      for (;;) {
+        const due = db
+          .select({ id: bikeReports.id })
+          .from(bikeReports)
+          .where(
+            and(
+              lt(bikeReports.createdAt, before(now, retention.bikeReportContactMs)),
+              or(
+                isNotNull(bikeReports.contactEmail),
+                isNotNull(bikeReports.contactPhone),
+                isNotNull(bikeReports.description),
+                isNotNull(bikeReports.customerId),
+              ),
+            ),
+          )
+          .limit(batchSize);
+        const rows = await db
+          .update(bikeReports)
+          .set({ contactEmail: null, contactPhone: null, description: null, customerId: null })
+          .where(inArray(bikeReports.id, due))
+          .returning({ id: bikeReports.id });
+        changed += rows.length;
+        if (rows.length < batchSize) return changed;
+      }
+    },
+  },
+];
+
+type RetainedTable =
+  typeof sessions | typeof accountTokens | typeof phoneVerifications | typeof outbox | typeof smsOutbox;
+
+/** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */
+async function deleteInBatches(
+  db: Database,
+  table: RetainedTable,
+  key: PgColumn,
+  condition: SQL | undefined,
+): Promise<number> {
+  let deleted = 0;
+  for (;;) {
+    const rows = await db
+      .delete(table)
+      .where(inArray(key, db.select({ key }).from(table).where(condition).limit(batchSize)))
+      .returning({ key });
+    deleted += rows.length;
+    if (rows.length < batchSize) return deleted;
+  }
+}

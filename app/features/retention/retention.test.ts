@@ -1,0 +1,209 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { retention } from '~/config/retention';
+import { openDatabase, type Database } from '~/db/client.server';
+import {
+  accountTokens,
+  bikeReports,
+  cancellations,
+  creditLedger,
+  customers,
+  outbox,
+  phoneVerifications,
+  sessions,
+  smsOutbox,
+} from '~/db/schema';
+import { runIfDue } from '~/platform/scheduler/scheduled-jobs.server';
+import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
+import { retentionJob } from './retention-job.server';
+
+const day = 24 * 60 * 60 * 1000;
+const now = new Date('2026-06-01T12:00:00Z');
+const ago = (ms: number) => new Date(now.getTime() - ms);
+const silent = { info: () => {} };
+
+async function insertCustomer(db: Database): Promise<string> {
+  const [row] = await db
+    .insert(customers)
+    .values({
+      customerNumber: sql`nextval('customer_number_seq')::text`,
+      email: 'erika@example.org',
+      passwordHash: 'not-a-hash',
+      salutation: 'none',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      birthDate: '1985-03-12',
+      phoneE164: '+4915123456789',
+      addressText: 'Unter den Linden 1 10117 Berlin',
+      addressLat: 52.5171,
+      addressLon: 13.3952,
+      locale: 'de',
+      termsVersion: '2026-01',
+      termsAcceptedAt: ago(400 * day),
+      privacyVersion: '2026-01',
+      privacyAcceptedAt: ago(400 * day),
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+const mail = (recipient: string, times: Partial<typeof outbox.$inferInsert>) => ({
+  recipient,
+  subject: 'Passwort zurücksetzen',
+  text: '',
+  html: '',
+  kind: 'reset-password',
+  ...times,
+});
+
+const report = (reference: string, createdAt: Date) => ({
+  reference,
+  kind: 'damaged' as const,
+  bikeNumber: '12345',
+  locationLat: 52.5,
+  locationLon: 13.4,
+  locationSource: 'position' as const,
+  seenAt: createdAt,
+  description: 'Kette gerissen',
+  contactEmail: 'erika@example.org',
+  contactPhone: '+4915123456789',
+  locale: 'de' as const,
+  createdAt,
+});
+
+describe.each(databaseBackends)('retention on %s', (backend) => {
+  let database: TestDatabase | undefined;
+  // The first database of a run migrates a template (seconds on a busy machine); later ones clone it.
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+
+  it('removes what is past its period, keeps what is within it, and never touches declarations or the ledger', async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    const customerId = await insertCustomer(db);
+
+    await db.insert(sessions).values([
+      { idHash: 'expired', customerId, expiresAt: ago(1000) },
+      { idHash: 'live', customerId, expiresAt: new Date(now.getTime() + day) },
+    ]);
+    const token = (tokenHash: string, times: { usedAt?: Date; expiresAt: Date }) => ({
+      tokenHash,
+      customerId,
+      purpose: 'reset-password' as const,
+      ...times,
+    });
+    await db
+      .insert(accountTokens)
+      .values([
+        token('used-long-ago', { usedAt: ago(retention.accountTokensMs + day), expiresAt: ago(7.5 * day) }),
+        token('used-lately', { usedAt: ago(retention.accountTokensMs - day), expiresAt: ago(5 * day) }),
+        token('expired-long-ago', { expiresAt: ago(retention.accountTokensMs + day) }),
+        token('valid', { expiresAt: new Date(now.getTime() + 3600_000) }),
+      ]);
+    const code = (id: string, expiresAt: Date) => ({
+      id,
+      customerId,
+      phoneE164: '+4915123456789',
+      codeHash: 'h',
+      expiresAt,
+    });
+    await db
+      .insert(phoneVerifications)
+      .values([
+        code('00000000-0000-4000-8000-000000000001', ago(retention.phoneVerificationsMs + 3600_000)),
+        code('00000000-0000-4000-8000-000000000002', ago(3600_000)),
+      ]);
+    await db
+      .insert(outbox)
+      .values([
+        mail('sent-long-ago@example.org', { sentAt: ago(retention.sentMailsMs + day), createdAt: ago(40 * day) }),
+        mail('sent-lately@example.org', { sentAt: ago(retention.sentMailsMs - day), createdAt: ago(29 * day) }),
+        mail('failed-long-ago@example.org', { failedAt: ago(80 * day), createdAt: ago(retention.unsentMailsMs + day) }),
+        mail('failed-lately@example.org', { failedAt: ago(80 * day), createdAt: ago(retention.unsentMailsMs - day) }),
+      ]);
+    await db.insert(smsOutbox).values([
+      { recipient: '+49151000001', text: '', sentAt: ago(retention.finishedSmsMs + day), createdAt: ago(40 * day) },
+      { recipient: '+49151000002', text: '', failedAt: ago(retention.finishedSmsMs + day), createdAt: ago(40 * day) },
+      { recipient: '+49151000003', text: '', sentAt: ago(day), createdAt: ago(day) },
+      { recipient: '+49151000004', text: '123456', createdAt: ago(retention.unsentSmsMs + 3600_000) },
+      { recipient: '+49151000005', text: '654321', createdAt: ago(3600_000) },
+    ]);
+    await db.insert(bikeReports).values([
+      { ...report('R-OLD', ago(retention.bikeReportContactMs + day)), customerId },
+      { ...report('R-NEW', ago(retention.bikeReportContactMs - day)), customerId },
+    ]);
+    await db.insert(cancellations).values({
+      reference: 'K-OLD',
+      receivedAt: ago(11 * 365 * day),
+      kind: 'ordinary',
+      name: 'Erika Mustermann',
+      identifier: 'erika@example.org',
+      contractLabel: 'Basis',
+      confirmationEmail: 'erika@example.org',
+      locale: 'de',
+      customerId,
+    });
+    await db
+      .insert(creditLedger)
+      .values({ customerId, kind: 'top_up', amountCents: 1000, createdAt: ago(11 * 365 * day) });
+
+    expect(await runIfDue(db, retentionJob(db, silent), now)).toBe(true);
+
+    expect((await db.select().from(sessions)).map((row) => row.idHash)).toEqual(['live']);
+    expect((await db.select().from(accountTokens)).map((row) => row.tokenHash).sort()).toEqual([
+      'used-lately',
+      'valid',
+    ]);
+    expect((await db.select().from(phoneVerifications)).map((row) => row.id)).toEqual([
+      '00000000-0000-4000-8000-000000000002',
+    ]);
+    expect((await db.select().from(outbox)).map((row) => row.recipient).sort()).toEqual([
+      'failed-lately@example.org',
+      'sent-lately@example.org',
+    ]);
+    expect((await db.select().from(smsOutbox)).map((row) => row.recipient).sort()).toEqual([
+      '+49151000003',
+      '+49151000005',
+    ]);
+    const [old] = await db.select().from(bikeReports).where(eq(bikeReports.reference, 'R-OLD'));
+    expect(old).toMatchObject({ contactEmail: null, contactPhone: null, description: null, customerId: null });
+    expect(old).toMatchObject({ bikeNumber: '12345', kind: 'damaged' });
+    const [recent] = await db.select().from(bikeReports).where(eq(bikeReports.reference, 'R-NEW'));
+    expect(recent).toMatchObject({ contactEmail: 'erika@example.org', description: 'Kette gerissen', customerId });
+    expect(await db.select().from(cancellations)).toHaveLength(1);
+    expect(await db.select().from(creditLedger)).toHaveLength(1);
+
+    // Within its period the job does not run again.
+    expect(await runIfDue(db, retentionJob(db, silent), new Date(now.getTime() + retention.intervalMs - 1))).toBe(
+      false,
+    );
+    expect(await runIfDue(db, retentionJob(db, silent), new Date(now.getTime() + retention.intervalMs))).toBe(true);
+  });
+
+  it('runs the job once when several instances find it due at the same moment', async () => {
+    database = await createTestDatabase(backend);
+    const second = database.url ? await openDatabase({ databaseUrl: database.url, poolSize: 2 }) : database.handle;
+    try {
+      let runs = 0;
+      const instance = (db: Database) => {
+        const job = retentionJob(db, silent);
+        return runIfDue(db, { ...job, run: async (at) => void (runs++, await job.run(at)) }, now);
+      };
+      const ran = await Promise.all([
+        instance(database.handle.db),
+        instance(second.db),
+        instance(database.handle.db),
+        instance(second.db),
+      ]);
+      expect(ran.filter(Boolean)).toHaveLength(1);
+      expect(runs).toBe(1);
+    } finally {
+      if (second !== database.handle) await second.close();
+    }
+  });
+});

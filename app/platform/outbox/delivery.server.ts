@@ -1,0 +1,242 @@
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Database } from '~/db/client.server';
+import type { outbox, smsOutbox } from '~/db/schema';
+
+/** The tables with the shared delivery columns (schema.ts `deliveryColumns`). */
+export type OutboxTable = typeof outbox | typeof smsOutbox;
+
+/** How one outbox delivers its rows: what the generic worker needs to know about mail or SMS. */
+export interface OutboxDefinition<T extends OutboxTable> {
+  /** `mail` or `sms`: the label in logs, metrics and the retry command. */
+  name: 'mail' | 'sms';
+  table: T;
+  /** Hands one message to the outside service; throws when it was not accepted. */
+  deliver(row: T['$inferSelect']): Promise<void>;
+  /** The wait before the next attempt after `attempts` failed ones. */
+  retryDelayMs(attempts: number): number;
+  /** After this many failed attempts the row is `failed` and waits for an operator. */
+  maxAttempts: number;
+  /** Rows older than this fail without another attempt (codes that expired meanwhile). */
+  maxAgeMs?: number;
+  /**
+   * True when the error says the service is down rather than the message at fault: the round
+   * stops, and the message keeps its attempts and goes out in the first round after the outage.
+   */
+  isOutage?(error: unknown): boolean;
+  /** The personal content blanked once a row is sent, and once it failed when `scrubFailed`. */
+  scrubbed: Partial<T['$inferInsert']>;
+  /** SMS codes are useless after they failed, so their text goes at once; mails wait for a retry. */
+  scrubFailed: boolean;
+}
+
+export interface RoundResult {
+  sent: number;
+  /** Rows that reached `failed` in this round. */
+  failed: number;
+}
+
+export interface RoundOptions {
+  batchSize?: number;
+  /**
+   * How long a claim holds: longer than a round can take (batch × the service's own timeouts), so
+   * that only an instance that died mid-round leaves rows for another one to pick up.
+   */
+  leaseMs?: number;
+  now?: () => Date;
+  /** Asked between two sends: shutting down releases the rest of the batch. */
+  stopping?: () => boolean;
+}
+
+/**
+ * One round: claims due rows in a short transaction of its own, sends them outside any
+ * transaction, and records each outcome in its own statement, so a slow or hanging service holds
+ * no lock and blocks no other write. Several instances never claim the same row (FOR UPDATE SKIP
+ * LOCKED in the claim, and the lease in `claimed_until` afterwards). Delivery is at least once: an
+ * instance that dies after a send and before recording it leaves the row to be sent again once
+ * its lease is over. Throws the outage error after releasing what it did not send.
+ */
+export async function deliverDue<T extends OutboxTable>(
+  db: Database,
+  box: OutboxDefinition<T>,
+  { batchSize = 10, leaseMs = 10 * 60_000, now = () => new Date(), stopping = () => false }: RoundOptions = {},
+): Promise<RoundResult> {
+  await failStale(db, box, now());
+  const claimed = await claimDue(db, box, batchSize, leaseMs, now());
+  const result: RoundResult = { sent: 0, failed: 0 };
+  for (const [index, row] of claimed.entries()) {
+    if (stopping()) {
+      await release(db, box, claimed.slice(index));
+      break;
+    }
+    try {
+      await box.deliver(row);
+      await recordSent(db, box, row, now());
+      result.sent++;
+    } catch (error) {
+      if (box.isOutage?.(error)) {
+        await release(db, box, claimed.slice(index), errorText(error));
+        throw error;
+      }
+      if (await recordFailure(db, box, row, errorText(error), now())) result.failed++;
+    }
+  }
+  return result;
+}
+
+async function claimDue<T extends OutboxTable>(
+  db: Database,
+  box: OutboxDefinition<T>,
+  batchSize: number,
+  leaseMs: number,
+  now: Date,
+): Promise<T['$inferSelect'][]> {
+  const table: OutboxTable = box.table;
+  const due = db
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        isNull(table.sentAt),
+        isNull(table.failedAt),
+        lte(table.nextAttemptAt, now),
+        or(isNull(table.claimedUntil), lte(table.claimedUntil, now)),
+      ),
+    )
+    .orderBy(asc(table.createdAt))
+    .limit(batchSize)
+    .for('update', { skipLocked: true });
+  // The attempt is counted when it is claimed: a message that makes its sender die cannot come
+  // back without end.
+  const rows = await db
+    .update(table)
+    .set({ claimedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${table.attempts} + 1` })
+    .where(inArray(table.id, due))
+    .returning();
+  return (rows as T['$inferSelect'][]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+async function recordSent<T extends OutboxTable>(
+  db: Database,
+  box: OutboxDefinition<T>,
+  row: { id: string },
+  now: Date,
+) {
+  const table: OutboxTable = box.table;
+  await db
+    .update(table)
+    .set({ ...box.scrubbed, sentAt: now, claimedUntil: null, lastError: null })
+    .where(eq(table.id, row.id));
+}
+
+/** Schedules the next attempt, or marks the row failed after the last one; true when it failed. */
+async function recordFailure<T extends OutboxTable>(
+  db: Database,
+  box: OutboxDefinition<T>,
+  row: { id: string; attempts: number },
+  lastError: string,
+  now: Date,
+): Promise<boolean> {
+  const table: OutboxTable = box.table;
+  const final = row.attempts >= box.maxAttempts;
+  await db
+    .update(table)
+    .set(
+      final
+        ? { ...(box.scrubFailed ? box.scrubbed : {}), failedAt: now, claimedUntil: null, lastError }
+        : {
+            nextAttemptAt: new Date(now.getTime() + box.retryDelayMs(row.attempts)),
+            claimedUntil: null,
+            lastError,
+          },
+    )
+    .where(eq(table.id, row.id));
+  return final;
+}
+
+/** Gives claimed rows back unsent, their attempt not counted (outage or shutdown). */
+async function release<T extends OutboxTable>(
+  db: Database,
+  box: OutboxDefinition<T>,
+  rows: { id: string }[],
+  lastError?: string,
+) {
+  if (rows.length === 0) return;
+  const table: OutboxTable = box.table;
+  await db
+    .update(table)
+    .set({ claimedUntil: null, attempts: sql`${table.attempts} - 1`, ...(lastError ? { lastError } : {}) })
+    .where(
+      and(
+        inArray(
+          table.id,
+          rows.map((row) => row.id),
+        ),
+        isNotNull(table.claimedUntil),
+      ),
+    );
+}
+
+/** Rows past the outbox's maximum age fail without another attempt. */
+async function failStale<T extends OutboxTable>(db: Database, box: OutboxDefinition<T>, now: Date) {
+  if (box.maxAgeMs === undefined) return;
+  const table: OutboxTable = box.table;
+  await db
+    .update(table)
+    .set({
+      ...(box.scrubFailed ? box.scrubbed : {}),
+      failedAt: now,
+      lastError: sql`coalesce(${table.lastError}, 'not sent in time')`,
+    })
+    .where(
+      and(
+        isNull(table.sentAt),
+        isNull(table.failedAt),
+        or(isNull(table.claimedUntil), lte(table.claimedUntil, now)),
+        lt(table.createdAt, new Date(now.getTime() - box.maxAgeMs)),
+      ),
+    );
+}
+
+/**
+ * An operator's retry: failed rows (one by id, or all) become due again with a full set of
+ * attempts. Returns how many rows it reset.
+ */
+export async function retryFailed(db: Database, table: OutboxTable, id?: string, now = new Date()): Promise<number> {
+  const rows = await db
+    .update(table)
+    .set({ failedAt: null, attempts: 0, nextAttemptAt: now, claimedUntil: null })
+    .where(and(isNotNull(table.failedAt), isNull(table.sentAt), id ? eq(table.id, id) : undefined))
+    .returning({ id: table.id });
+  return rows.length;
+}
+
+export interface Backlog {
+  /** Rows still to be sent (due or waiting for a retry). */
+  pending: number;
+  failed: number;
+  /** Age of the oldest row still to be sent, 0 when there is none. */
+  oldestPendingSeconds: number;
+}
+
+/** What an operator watches: the size of the backlog and the failures that need a retry. */
+export async function backlogOf(db: Database, table: OutboxTable, now = new Date()): Promise<Backlog> {
+  const [row] = await db
+    .select({
+      pending: sql<number>`count(*) filter (where ${table.sentAt} is null and ${table.failedAt} is null)::int`,
+      failed: sql<number>`count(*) filter (where ${table.failedAt} is not null)::int`,
+      oldest: sql<
+        Date | string | null
+      >`min(${table.createdAt}) filter (where ${table.sentAt} is null and ${table.failedAt} is null)`,
+    })
+    .from(table);
+  const oldest = row?.oldest ? new Date(row.oldest) : null;
+  return {
+    pending: row?.pending ?? 0,
+    failed: row?.failed ?? 0,
+    oldestPendingSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0,
+  };
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message.slice(0, 500) : 'send failed';
+}
