@@ -101,5 +101,5 @@ describe('the development mailbox and the demo customer', () => {
     } finally {
       await services.close();
     }
-  });
+  }, 120_000);
 });

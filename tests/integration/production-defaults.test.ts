@@ -52,7 +52,7 @@ describe('npm start with no environment', () => {
     } finally {
       await local.stop();
     }
-  });
+  }, 240_000);
 });
 
 describe('a start for a public address (PUBLIC_URL https://kunden.example.com, on the embedded database)', () => {
@@ -105,7 +105,7 @@ describe('a start for a public address (PUBLIC_URL https://kunden.example.com, o
     await expect(startAppServer({ PUBLIC_URL: publicUrl, DEV_MAILBOX: 'on' })).rejects.toThrow(
       /exited with code 1[\s\S]*DEV_MAILBOX=on would publish every mail and SMS code at https:\/\/kunden\.example\.com\/dev\/mailbox/,
     );
-  });
+  }, 240_000);
 });
 
 /**
