@@ -13,7 +13,20 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 
 const { createServer } = await import('vite');
-const vite = await createServer({ root, server: { middlewareMode: true }, appType: 'custom' });
+const vite = await createServer({
+  root,
+  server: { middlewareMode: true },
+  appType: 'custom',
+  optimizeDeps: {
+    // Pre-bundled before the first page rather than found on it: a late find makes Vite reload the
+    // page, and until then the browser holds two copies of React. The form kit comes with the form
+    // pages' deferred chunks, drizzle-orm with route modules that query in their loaders.
+    include: ['@conform-to/react', '@conform-to/zod/v4', 'zod', 'drizzle-orm', 'drizzle-orm/pg-core'],
+    // Scanned in the loaders and actions of route modules, which never reach the browser; it has no
+    // browser build to pre-bundle.
+    exclude: ['@node-rs/argon2'],
+  },
+});
 const { startServer } = await vite.ssrLoadModule('/server/app.ts');
 const app = await startServer(process.env, {
   loadBuild: () => vite.ssrLoadModule('virtual:react-router/server-build'),
