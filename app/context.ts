@@ -26,7 +26,7 @@ export interface AppServices {
   mail: {
     /** SMTP delivery; null when mails stay in the outbox (laptop mode). */
     transport: MailTransport | null;
-    /** The development mailbox page and mail bodies in the log: only without SMTP on the embedded database. */
+    /** The development mailbox page and mail bodies in the log: only without SMTP, on a local run (config/local-run.ts). */
     mailboxEnabled: boolean;
   };
   /** Stops the outbox workers and the retention job, then releases connections (database, Redis, SMTP). */

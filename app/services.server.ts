@@ -1,5 +1,7 @@
 import type { AppServices } from '~/context';
 import type { AppConfig } from '~/config/env.server';
+import { devMailboxOpen } from '~/config/local-run';
+import { standInsInUse } from '~/config/stand-ins';
 import { openDatabase } from '~/db/client.server';
 import { outbox, smsOutbox } from '~/db/schema';
 import { seedDemoData } from '~/db/seed/demo.server';
@@ -59,7 +61,7 @@ export async function createServices(
   });
   await content.warm();
 
-  warnAboutSandboxes(config, database.kind, logger);
+  warnAboutStandIns(config, database.kind, logger);
 
   const redisLimits = config.env.REDIS_URL
     ? redisRateLimitStore(config.env.REDIS_URL, logger, { keyPrefix: config.env.REDIS_KEY_PREFIX })
@@ -95,7 +97,7 @@ export async function createServices(
     demoLogin,
     mail: {
       transport,
-      mailboxEnabled: !transport && (database.kind === 'pglite' || config.env.DEV_MAILBOX === 'on'),
+      mailboxEnabled: !transport && devMailboxOpen(config, database.kind),
     },
     async close() {
       // Workers finish the send in progress and hand back the rest of their claim.
@@ -108,21 +110,15 @@ export async function createServices(
 }
 
 /**
- * The payment sandboxes are the laptop's default. On a real database they are most likely a
- * forgotten setting: a sandbox top-up raises a balance without moving money, so operators are
- * told at every start.
+ * Every stand-in in use, in one warning at each start: right on a laptop, most likely a forgotten
+ * setting anywhere else (a sandbox top-up raises a balance without moving money; without SMTP no
+ * customer gets a mail).
  */
-function warnAboutSandboxes(config: AppConfig, databaseKind: string, logger: Logger): void {
-  if (databaseKind === 'pglite') return;
-  const sandboxes = [
-    !config.env.PAYMENT_PROVIDER_URL && 'PAYMENT_PROVIDER_URL',
-    !config.env.BANK_VERIFICATION_URL && 'BANK_VERIFICATION_URL',
-    !config.env.SEPA_CREDITOR_ID && 'SEPA_CREDITOR_ID',
-  ].filter(Boolean);
-  if (sandboxes.length > 0) {
-    logger.warn(
-      { unset: sandboxes },
-      'payments run on the sandboxes and the test creditor identifier: no money moves; set these for production',
-    );
-  }
+function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres', logger: Logger): void {
+  const standIns = standInsInUse(config.env, databaseKind);
+  if (standIns.length === 0) return;
+  logger.warn(
+    { standIns: standIns.map(({ name, setting }) => ({ name, setting })) },
+    `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
+  );
 }

@@ -46,10 +46,8 @@ export function ensureBuild({ force = false } = {}) {
   const result = spawnSync(
     process.execPath,
     [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
+    // A production build whatever the shell says: Vite builds the client's React by NODE_ENV.
+    { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
   );
   if (result.status !== 0) throw new Error(`build failed with exit code ${result.status}`);
   writeFileSync(stampFile, stamp);

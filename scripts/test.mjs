@@ -2,8 +2,10 @@
 // `npm test`: every check that can fail, in order — typecheck, lint, production build, unit and
 // integration tests (Vitest, on PGlite and, with TEST_DATABASE_URL and TEST_REDIS_URL, on
 // PostgreSQL and Redis; integration tests start the built app), end-to-end tests in Chromium
-// (Playwright). Every stage runs even after a failure, so one run shows all problems; the exit
-// code is non-zero if any stage failed. The last line sums up the test counts.
+// (Playwright). With TEST_LTS_NODE (a second Node.js binary: .ci/run installs the current LTS), the
+// unit and integration tests run once more on it, integration tests' servers included. Every stage
+// runs even after a failure, so one run shows all problems; the exit code is non-zero if any stage
+// failed. The last line sums up the test counts of every run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -29,6 +31,21 @@ const stages = [
   ],
   ['end-to-end', bin('playwright'), ['test']],
 ];
+const ltsNode = process.env.TEST_LTS_NODE;
+if (ltsNode) {
+  const version = spawnSync(ltsNode, ['--version'], { encoding: 'utf8' }).stdout.trim() || 'missing';
+  stages.push([
+    `unit and integration on Node ${version}`,
+    ltsNode,
+    [
+      path.join(root, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${results}/vitest-lts.json`,
+    ],
+  ]);
+}
 
 const failed = [];
 for (const [name, command, args] of stages) {
@@ -41,11 +58,12 @@ for (const [name, command, args] of stages) {
 }
 
 const readJson = (file) => (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined);
-const vitest = readJson(`${results}/vitest.json`);
+const vitestRuns = [readJson(`${results}/vitest.json`), readJson(`${results}/vitest-lts.json`)];
 const playwright = readJson(`${results}/playwright.json`);
-const passed = (vitest?.numPassedTests ?? 0) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
-const failedTests = (vitest?.numFailedTests ?? 0) + (playwright?.stats?.unexpected ?? 0);
-const skipped = (vitest?.numPendingTests ?? 0) + (vitest?.numTodoTests ?? 0) + (playwright?.stats?.skipped ?? 0);
+const sum = (count) => vitestRuns.reduce((total, run) => total + (run ? count(run) : 0), 0);
+const passed = sum((run) => run.numPassedTests) + (playwright?.stats?.expected ?? 0) + (playwright?.stats?.flaky ?? 0);
+const failedTests = sum((run) => run.numFailedTests) + (playwright?.stats?.unexpected ?? 0);
+const skipped = sum((run) => run.numPendingTests + run.numTodoTests) + (playwright?.stats?.skipped ?? 0);
 
 console.log('');
 if (failed.length > 0) console.log(`Failed stages: ${[...new Set(failed)].join(', ')}`);

@@ -17,7 +17,9 @@ import { createNonceSource } from './nonce';
 import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
 import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
-import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding } from './static-files';
+import { json } from './json';
+import { answerWhileStarting, health, livez, readyz } from './probes';
+import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding, type StaticFile } from './static-files';
 
 const serverBuild: ServerBuild = build;
 
@@ -40,23 +42,54 @@ export interface RunningApp {
   shutdown(): Promise<void>;
 }
 
-/** Start-up: configuration, route table check, services (migrations, seed, content), HTTP server. */
-export async function startServer(env: NodeJS.ProcessEnv = process.env): Promise<RunningApp> {
+type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * `npm run dev` (scripts/dev.mjs): Vite's middleware serves the client modules and hot updates, and
+ * the React Router build is loaded from Vite per request, so that an edited module answers the next
+ * request. Without it, the server serves the production build it was bundled with.
+ */
+export interface DevelopmentServer {
+  loadBuild(): Promise<ServerBuild>;
+  middleware(req: IncomingMessage, res: ServerResponse, next: () => void): void;
+}
+
+/**
+ * Start-up: configuration, route table check, HTTP server, services (migrations, seed, content).
+ * The port opens first, so that a liveness probe gets its answer while migrations run; until the
+ * services are ready, every other request is answered 503 (server/probes.ts).
+ */
+export async function startServer(
+  env: NodeJS.ProcessEnv = process.env,
+  development?: DevelopmentServer,
+): Promise<RunningApp> {
   const config = loadConfig(env);
   const logger = createLogger(config.env.LOG_LEVEL);
   assertKnownMiddleware();
-  const services = await createServices(config, buildId, logger);
-  const metricsServer =
-    config.env.METRICS_PORT === undefined
-      ? null
-      : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
-  const listener = createListener(config, services);
-  const server = createServer({ keepAliveTimeout: 65_000 }, listener.handle);
+  const commonHeaders = Object.entries(commonSecurityHeaders(config.publicUrl.startsWith('https:')));
+  let handle: NodeHandler = (req, res) => answerWhileStarting(req, res, buildId, commonHeaders);
+  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => handle(req, res));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
+  let services: AppServices;
+  try {
+    services = await createServices(config, buildId, logger);
+  } catch (error) {
+    await new Promise((resolve) => server.close(resolve));
+    throw error;
+  }
+  const metricsServer =
+    config.env.METRICS_PORT === undefined
+      ? null
+      : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
+  const listener = createListener(config, services, development);
+  handle = development
+    ? (req, res) => development.middleware(req, res, () => listener.handle(req, res))
+    : listener.handle;
+
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
@@ -93,15 +126,18 @@ interface Listener {
   drain(): void;
 }
 
-function createListener(config: AppConfig, services: AppServices): Listener {
+function createListener(config: AppConfig, services: AppServices, development?: DevelopmentServer): Listener {
   const https = config.publicUrl.startsWith('https:');
-  const staticFiles = loadStaticFiles(path.resolve('build/client'));
-  const pageCache = config.env.PAGE_CACHE === 'on' ? new PageCache(1000) : undefined;
-  const handleRequest = createRequestHandler(serverBuild);
+  // In development Vite serves the client modules, and a cached page would hide an edit.
+  const staticFiles = development ? new Map<string, StaticFile>() : loadStaticFiles(path.resolve('build/client'));
+  const pageCache = config.env.PAGE_CACHE === 'on' && !development ? new PageCache(1000) : undefined;
+  const handleRequest = development
+    ? createRequestHandler(() => development.loadBuild(), 'development')
+    : createRequestHandler(serverBuild);
   const { logger } = services;
   // Everything fixed per process is prepared once: the security headers, the CSP around its nonce.
   const common = Object.entries(commonSecurityHeaders(https));
-  const csp = contentSecurityPolicy(https, thirdPartyConnectOrigins(config));
+  const csp = contentSecurityPolicy(https, thirdPartyConnectOrigins(config), { development: Boolean(development) });
   const nextNonce = createNonceSource();
   const trustedProxies = config.env.TRUST_PROXY;
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
@@ -207,7 +243,9 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     const method = req.method ?? 'GET';
     const isRead = method === 'GET' || method === 'HEAD';
 
-    if (isRead && pathname === '/health') return health(res);
+    if (isRead && pathname === '/livez') return livez(res);
+    if (isRead && pathname === '/readyz') return readyz(res, services.database, draining);
+    if (isRead && pathname === '/health') return health(res, services.database, buildId);
     if (isRead && pathname === '/builds/latest.json') return json(res, 200, { id: buildId });
 
     const file = isRead ? staticFiles.get(pathname) : undefined;
@@ -317,15 +355,6 @@ function createListener(config: AppConfig, services: AppServices): Listener {
     res.writeHead(status).end(req.method === 'HEAD' ? undefined : encoded);
   }
 
-  async function health(res: ServerResponse) {
-    const databaseUp = await services.database.ping();
-    json(res, databaseUp ? 200 : 503, {
-      status: databaseUp ? 'ok' : 'unavailable',
-      build: buildId,
-      database: databaseUp ? 'up' : 'down',
-    });
-  }
-
   return listener;
 }
 
@@ -334,10 +363,6 @@ function compress(body: Buffer, encoding: 'br' | 'gzip'): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
     : gzipSync(body, { level: 6 });
-}
-
-function json(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' }).end(JSON.stringify(body));
 }
 
 function pathOf(url: string | undefined): string {

@@ -2,14 +2,15 @@ import type { AppConfig } from '~/config/env.server';
 import { brandProfiles } from '~/config/brand';
 import { analyticsConfig, analyticsOrigin } from '~/platform/analytics';
 
-function cspDirectives(nonce: string, https: boolean, connectOrigins: readonly string[]): string {
+function cspDirectives(nonce: string, https: boolean, connectOrigins: readonly string[], development: boolean): string {
   return [
     "default-src 'self'",
     `script-src 'nonce-${nonce}' 'strict-dynamic'`,
-    "style-src 'self'",
+    // `npm run dev`: Vite puts the styles into <style> elements and sends hot updates over a WebSocket.
+    development ? "style-src 'self' 'unsafe-inline'" : "style-src 'self'",
     "img-src 'self' data: https:",
     "font-src 'self'",
-    ["connect-src 'self'", ...connectOrigins].join(' '),
+    ["connect-src 'self'", ...connectOrigins, ...(development ? ['ws:'] : [])].join(' '),
     "form-action 'self'",
     "frame-ancestors 'none'",
     "base-uri 'none'",
@@ -25,9 +26,10 @@ function cspDirectives(nonce: string, https: boolean, connectOrigins: readonly s
 export function contentSecurityPolicy(
   https: boolean,
   connectOrigins: readonly string[] = [],
+  { development = false } = {},
 ): (nonce: string) => string {
   const marker = '\u0000';
-  const [before = '', after = ''] = cspDirectives(marker, https, connectOrigins).split(marker);
+  const [before = '', after = ''] = cspDirectives(marker, https, connectOrigins, development).split(marker);
   return (nonce) => before + nonce + after;
 }
 

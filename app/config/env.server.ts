@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '~/platform/validation';
 import { brands } from './brand';
+import { isLocalUrl } from './local-run';
 import { isValidCreditorId } from './payment';
 
 const optionalUrl = z
@@ -90,6 +91,9 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** The name of every setting; `.env.example` lists each of them with its default. */
+export const settingNames = Object.keys(envSchema.shape) as (keyof Env)[];
+
 export interface AppConfig {
   env: Env;
   port: number;
@@ -100,28 +104,48 @@ export interface AppConfig {
   sessionSecret: string;
   previewSecret: string;
   isProduction: boolean;
+  /** PUBLIC_URL is a loopback address: a local demo run (config/local-run.ts). */
+  localRun: boolean;
 }
 
-export class ConfigError extends Error {}
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+/** The settings with their defaults, validated; throws a ConfigError naming every invalid one. */
+export function parseSettings(source: NodeJS.ProcessEnv): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
-  const env = parsed.data;
+  return parsed.data;
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const env = parseSettings(source);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const localRun = isLocalUrl(publicUrl);
+  if (env.DEV_MAILBOX === 'on' && !localRun) {
+    // The mailbox shows every password-reset link and SMS code to whoever opens it.
+    throw new ConfigError(
+      `DEV_MAILBOX=on would publish every mail and SMS code at ${publicUrl}/dev/mailbox: ` +
+        'the development mailbox is for a local run only (PUBLIC_URL on localhost). ' +
+        'Unset DEV_MAILBOX and configure SMTP_URL and SMS_GATEWAY_URL.',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env,
     port: env.PORT,
     host: env.HOST,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     brand: env.CLIENT,
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
     isProduction: env.NODE_ENV === 'production',
+    localRun,
   };
 }
 

@@ -336,7 +336,8 @@ const testBehindTlsProxy = test.extend<object, { app: AppServer }>({
   app: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from this pattern
     async ({}, provide) => {
-      const server = await startAppServer({ PUBLIC_URL: `https://${publicHost}` });
+      // A public address gets the demo customer only when asked for (docs/decisions/0021).
+      const server = await startAppServer({ PUBLIC_URL: `https://${publicHost}`, DEMO_SEED: '1' });
       await provide(server);
       await server.stop();
     },

@@ -31,13 +31,23 @@ export interface ProcessExit {
   signal: NodeJS.Signals | null;
 }
 
+export interface StartOptions {
+  /**
+   * Only the settings the test server needs (port, data folder, ...) and PATH: nothing of the test
+   * runner's environment, NODE_ENV included, reaches the process.
+   */
+  cleanEnvironment?: boolean;
+  /** Node.js options before the start script, e.g. `--import` of a test's own module. */
+  nodeArgs?: string[];
+}
+
 /**
  * Starts `node scripts/start.mjs` (the app is built first when the sources changed) on a free port
  * with a fresh, empty DATA_DIR, and resolves once GET /health answers 200. `env` adds to or
  * overrides the defaults, e.g. `{ CLIENT: 'flinkster' }` or `{ DATABASE_URL }`.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
-  const [server] = await startAppServers(1, env);
+export async function startAppServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppServer> {
+  const [server] = await startAppServers(1, env, options);
   return server!;
 }
 
@@ -46,11 +56,15 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
  * deployment does: same environment, each on its own port with its own DATA_DIR. For several
  * instances `env` names the shared PostgreSQL (`DATABASE_URL`) and secrets.
  */
-export async function startAppServers(count: number, env: Record<string, string> = {}): Promise<AppServer[]> {
+export async function startAppServers(
+  count: number,
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<AppServer[]> {
   // One start at a time: a start may rebuild build/, which another start must not read half-written.
   return withStartLock(async () => {
     await buildIfChanged();
-    const starts = await Promise.allSettled(Array.from({ length: count }, () => spawnApp(env)));
+    const starts = await Promise.allSettled(Array.from({ length: count }, () => spawnApp(env, options)));
     const started = starts.flatMap((start) => (start.status === 'fulfilled' ? [start.value] : []));
     const failure = starts.find((start) => start.status === 'rejected');
     if (failure) {
@@ -70,16 +84,16 @@ async function buildIfChanged(): Promise<void> {
   }
 }
 
-async function spawnApp(env: Record<string, string>): Promise<AppServer> {
+async function spawnApp(env: Record<string, string>, options: StartOptions): Promise<AppServer> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [startScript], {
+  const inherited = options.cleanEnvironment ? { PATH: process.env.PATH } : { ...process.env, NODE_ENV: 'production' };
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), startScript], {
     cwd: root,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
+      ...inherited,
       PORT: String(port),
       HOST: '127.0.0.1',
       // Links in mails (verification, password reset) lead back to this server.

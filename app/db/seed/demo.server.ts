@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { AppConfig } from '~/config/env.server';
+import { demoSeedWanted } from '~/config/local-run';
 import { security } from '~/config/security';
 import { passwordProblem } from '~/features/accounts/password-policy';
 import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
@@ -18,13 +19,12 @@ export interface DemoLogin {
 }
 
 /**
- * One verified demo customer with a contract, on the embedded database — on a PostgreSQL server
- * only with DEMO_SEED=1. Idempotent: an existing demo customer keeps its data; only a
+ * One verified demo customer with a contract, on a local run on the embedded database — elsewhere
+ * only with DEMO_SEED=1 (config/local-run.ts). Idempotent: an existing demo customer keeps its data; only a
  * `DEMO_PASSWORD` that no longer matches is set again, so that the printed login always works.
  */
 export async function seedDemoData(database: DatabaseHandle, config: AppConfig): Promise<DemoLogin | null> {
-  const wanted = config.env.DEMO_SEED === '1' || (database.kind === 'pglite' && config.env.DEMO_SEED !== '0');
-  if (!wanted) return null;
+  if (!demoSeedWanted(config, database.kind)) return null;
   const password = config.env.DEMO_PASSWORD ?? defaultDemoPassword;
   const problem = passwordProblem(password, demoEmail);
   if (problem) throw new Error(`DEMO_PASSWORD does not follow the password rules (${problem})`);

@@ -16,14 +16,18 @@ import { logIn } from '~/features/accounts/login.server';
 import { createServices } from '~/services.server';
 
 /**
- * The demo customer (README "Run it", docs/decisions/0003 and 0006): seeded on the embedded
- * database unless DEMO_SEED=0, on a DATABASE_URL (PostgreSQL) database only with DEMO_SEED=1;
- * password `Fahrrad-Sommer-2026` or DEMO_PASSWORD; idempotent.
+ * The demo customer (README "Run it", docs/decisions/0003, 0006 and 0021): seeded on a local run
+ * (PUBLIC_URL on localhost) on the embedded database unless DEMO_SEED=0, on a DATABASE_URL
+ * (PostgreSQL) database or for a public address only with DEMO_SEED=1; password
+ * `Fahrrad-Sommer-2026` or DEMO_PASSWORD; idempotent.
  *
  * The decision has no function of its own: it is inline in `seedDemoData` and reads the database
  * handle's `kind` (`openDatabase` answers `postgres` exactly when DATABASE_URL is set). So it is
  * tested through `seedDemoData`, with the test database's handle labelled as the kind in question.
  */
+
+const localUrl = 'http://localhost:3000';
+const deployedUrl = 'https://kunden.example.com';
 
 describe.each(databaseBackends)('demo seed on %s', (backend) => {
   let database: TestDatabase;
@@ -41,8 +45,9 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
   /** The test database as the kind of database the server would have opened. */
   const handleAs = (kind: DatabaseHandle['kind']): DatabaseHandle => ({ ...database.handle, kind });
   const servicesWith = (env: Record<string, string> = {}) => testServices(database.handle, env);
+  /** A local run unless `env` names another PUBLIC_URL. */
   const seed = (kind: DatabaseHandle['kind'], env: Record<string, string> = {}) =>
-    seedDemoData(handleAs(kind), servicesWith(env).config);
+    seedDemoData(handleAs(kind), servicesWith({ PUBLIC_URL: localUrl, ...env }).config);
 
   /** Everything the demo seed writes, in a stable order. */
   async function demoRows() {
@@ -127,33 +132,40 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
   });
 
   it.each([
-    { kind: 'pglite', DEMO_SEED: undefined, setting: 'unset', seeded: true },
-    { kind: 'pglite', DEMO_SEED: '1', setting: '1', seeded: true },
-    { kind: 'pglite', DEMO_SEED: '0', setting: '0', seeded: false },
-    { kind: 'postgres', DEMO_SEED: undefined, setting: 'unset', seeded: false },
-    { kind: 'postgres', DEMO_SEED: '1', setting: '1', seeded: true },
-    { kind: 'postgres', DEMO_SEED: '0', setting: '0', seeded: false },
-  ] as const)('$kind database, DEMO_SEED $setting: demo data $seeded', async ({ kind, DEMO_SEED, seeded }) => {
-    await setUp();
-    const login = await seed(kind, DEMO_SEED ? { DEMO_SEED } : {});
-    const rows = await demoRows();
-    if (seeded) {
-      expect(login).toEqual({ email: demoEmail, password: defaultDemoPassword });
-      expect(rows.customers.map((customer) => customer.email)).toEqual([demoEmail]);
-      expect(rows.contracts).toHaveLength(1);
-    } else {
-      // No demo login is printed at start-up, and nothing demo-ish is written.
-      expect(login).toBeNull();
-      expect(rows).toEqual({
-        customers: [],
-        contracts: [],
-        ledger: [],
-        paymentMethods: [],
-        payments: [],
-        vouchers: [],
-      });
-    }
-  });
+    { kind: 'pglite', PUBLIC_URL: localUrl, DEMO_SEED: undefined, setting: 'unset', seeded: true },
+    { kind: 'pglite', PUBLIC_URL: localUrl, DEMO_SEED: '1', setting: '1', seeded: true },
+    { kind: 'pglite', PUBLIC_URL: localUrl, DEMO_SEED: '0', setting: '0', seeded: false },
+    { kind: 'postgres', PUBLIC_URL: localUrl, DEMO_SEED: undefined, setting: 'unset', seeded: false },
+    { kind: 'postgres', PUBLIC_URL: localUrl, DEMO_SEED: '1', setting: '1', seeded: true },
+    { kind: 'postgres', PUBLIC_URL: localUrl, DEMO_SEED: '0', setting: '0', seeded: false },
+    { kind: 'pglite', PUBLIC_URL: deployedUrl, DEMO_SEED: undefined, setting: 'unset', seeded: false },
+    { kind: 'pglite', PUBLIC_URL: deployedUrl, DEMO_SEED: '1', setting: '1', seeded: true },
+    { kind: 'postgres', PUBLIC_URL: deployedUrl, DEMO_SEED: undefined, setting: 'unset', seeded: false },
+    { kind: 'postgres', PUBLIC_URL: deployedUrl, DEMO_SEED: '1', setting: '1', seeded: true },
+  ] as const)(
+    '$kind database at $PUBLIC_URL, DEMO_SEED $setting: demo data $seeded',
+    async ({ kind, PUBLIC_URL, DEMO_SEED, seeded }) => {
+      await setUp();
+      const login = await seed(kind, DEMO_SEED ? { PUBLIC_URL, DEMO_SEED } : { PUBLIC_URL });
+      const rows = await demoRows();
+      if (seeded) {
+        expect(login).toEqual({ email: demoEmail, password: defaultDemoPassword });
+        expect(rows.customers.map((customer) => customer.email)).toEqual([demoEmail]);
+        expect(rows.contracts).toHaveLength(1);
+      } else {
+        // No demo login is printed at start-up, and nothing demo-ish is written.
+        expect(login).toBeNull();
+        expect(rows).toEqual({
+          customers: [],
+          contracts: [],
+          ledger: [],
+          paymentMethods: [],
+          payments: [],
+          vouchers: [],
+        });
+      }
+    },
+  );
 
   it(
     backend === 'pglite'

@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from 'react-router';
+import { devMailboxOpen } from '~/config/local-run';
 import { servicesContext, type AppServices } from '~/context';
 import type { AccountContext } from '~/features/accounts/account-context';
 import { customerScope, type CustomerScope } from '~/features/self-service/customer-scope.server';
@@ -13,13 +14,12 @@ export interface PersonalDataContext extends AccountContext {
 
 /**
  * Whether queued SMS may be read on the development mailbox page and in the log: only without an
- * SMS gateway, and (like mails) only on the embedded database or with DEV_MAILBOX=on — elsewhere
- * they would show confirmation codes to anyone.
+ * SMS gateway, and (like mails) only where the development mailbox is open, on a local run —
+ * elsewhere they would show confirmation codes to anyone.
  */
 export function smsBoxEnabled(services: Pick<AppServices, 'config' | 'database'>): boolean {
-  const { env } = services.config;
-  if (env.SMS_GATEWAY_URL) return false;
-  return services.database.kind === 'pglite' || env.DEV_MAILBOX === 'on';
+  if (services.config.env.SMS_GATEWAY_URL) return false;
+  return devMailboxOpen(services.config, services.database.kind);
 }
 
 export function personalDataContext(account: AccountContext, services: AppServices): PersonalDataContext {

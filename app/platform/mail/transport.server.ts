@@ -25,7 +25,8 @@ export class MailServerUnreachableError extends Error {
 
 /** Real delivery over SMTP (`smtp://user:pass@host:587`, `smtps://…` for implicit TLS). */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url, { connectionTimeout: 10_000, socketTimeout: 20_000 });
+  // The timeouts belong next to the URL: a second argument would be defaults for the messages.
+  const transporter = nodemailer.createTransport({ url, connectionTimeout: 10_000, socketTimeout: 20_000 });
   return {
     async send(mail) {
       try {

@@ -1,0 +1,105 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { accountContext } from '~/features/accounts/account-context';
+import { smsBoxEnabled } from '~/features/personal-data/context.server';
+import { createLogger } from '~/platform/logger.server';
+import { createServices } from '~/services.server';
+import { loadConfig } from './env.server';
+import { demoSeedWanted, devMailboxOpen, isLocalUrl } from './local-run';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'local-run-'));
+
+describe('a local run', () => {
+  it.each([
+    ['http://localhost:3000', true],
+    ['http://127.0.0.1:4000', true],
+    ['http://127.8.9.10', true],
+    ['http://[::1]:3000', true],
+    ['https://kunden.example.com', false],
+    ['http://localhost.example.com', false],
+    ['http://127.0.0.1.example.com', false],
+    ['http://10.0.0.5:3000', false],
+    ['http://[::2]:3000', false],
+  ])('%s is local: %s', (url, local) => {
+    expect(isLocalUrl(url)).toBe(local);
+  });
+
+  it('is what the default PUBLIC_URL makes', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).localRun).toBe(true);
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com' }).localRun).toBe(false);
+  });
+});
+
+describe('the development mailbox and the demo customer', () => {
+  const settings = (localRun: boolean, env: { DEV_MAILBOX?: 'on' | 'off'; DEMO_SEED?: '0' | '1' } = {}) => ({
+    localRun,
+    env,
+  });
+
+  it.each([
+    { localRun: true, database: 'pglite', DEV_MAILBOX: undefined, open: true },
+    { localRun: true, database: 'pglite', DEV_MAILBOX: 'off', open: false },
+    { localRun: true, database: 'postgres', DEV_MAILBOX: undefined, open: false },
+    { localRun: true, database: 'postgres', DEV_MAILBOX: 'on', open: true },
+    { localRun: false, database: 'pglite', DEV_MAILBOX: undefined, open: false },
+    { localRun: false, database: 'postgres', DEV_MAILBOX: undefined, open: false },
+  ] as const)(
+    'mailbox on a local run $localRun, $database database, DEV_MAILBOX $DEV_MAILBOX: open $open',
+    ({ localRun, database, DEV_MAILBOX, open }) => {
+      expect(devMailboxOpen(settings(localRun, { DEV_MAILBOX }), database)).toBe(open);
+    },
+  );
+
+  it.each([
+    { localRun: true, database: 'pglite', DEMO_SEED: undefined, seeded: true },
+    { localRun: true, database: 'pglite', DEMO_SEED: '0', seeded: false },
+    { localRun: true, database: 'postgres', DEMO_SEED: undefined, seeded: false },
+    { localRun: false, database: 'pglite', DEMO_SEED: undefined, seeded: false },
+    { localRun: false, database: 'postgres', DEMO_SEED: '1', seeded: true },
+  ] as const)(
+    'demo customer on a local run $localRun, $database database, DEMO_SEED $DEMO_SEED: seeded $seeded',
+    ({ localRun, database, DEMO_SEED, seeded }) => {
+      expect(demoSeedWanted(settings(localRun, { DEMO_SEED }), database)).toBe(seeded);
+    },
+  );
+
+  it('refuses DEV_MAILBOX=on for a public address, naming where the mails would be', () => {
+    expect(() =>
+      loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com', DEV_MAILBOX: 'on' }),
+    ).toThrow('DEV_MAILBOX=on would publish every mail and SMS code at https://kunden.example.com/dev/mailbox');
+    expect(loadConfig({ DATA_DIR: dataDir(), DEV_MAILBOX: 'on' }).env.DEV_MAILBOX).toBe('on');
+  });
+
+  it('a start for a public address on the embedded database keeps mails, codes and the demo login to itself', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com' });
+    const services = await createServices(config, 'test', createLogger('info', stream));
+    try {
+      expect(services.database.kind).toBe('pglite');
+      expect(services.demoLogin).toBeNull();
+      expect(services.mail.mailboxEnabled).toBe(false);
+      expect(smsBoxEnabled(services)).toBe(false);
+
+      accountContext(services).onMailQueued(
+        'kundin@example.org',
+        'Passwort zurücksetzen',
+        'https://kunden.example.com/passwort?token=secret-token',
+      );
+      const logged = lines.join('');
+      expect(logged).toContain('Passwort zurücksetzen');
+      expect(logged).not.toContain('secret-token');
+      expect(logged).not.toContain('kundin@example.org');
+    } finally {
+      await services.close();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,133 @@
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
+import { pages } from '~/i18n/route-table';
+import { startAppServer, type AppServer } from '../support/app-server';
+import { logLines } from '../support/scaled-out';
+import { createVisitor, logIn } from '../support/visitor';
+
+/**
+ * What `npm start` does when nobody configured it for development (docs/decisions/0021): React's
+ * production build, and development conveniences only for a local run (PUBLIC_URL on localhost).
+ */
+describe('npm start with no environment', () => {
+  let app: AppServer;
+  let loadedModules: () => Promise<string[]>;
+  beforeAll(async () => {
+    const recorder = await recordLoadedModules();
+    loadedModules = recorder.read;
+    app = await startAppServer({}, { cleanEnvironment: true, nodeArgs: recorder.nodeArgs });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('renders with React’s production build', async () => {
+    expect((await createVisitor().get(app.url + pages.priceList.de)).status).toBe(200);
+    expect(await app.stop()).toEqual({ code: 0, signal: null });
+    const react = (await loadedModules()).filter((file) => /node_modules\/react(-dom)?\/cjs\//.test(file));
+    expect(react).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/react\/cjs\/react\.production\.js$/),
+        expect.stringMatching(/react-dom\/cjs\/react-dom-server\.node\.production\.js$/),
+      ]),
+    );
+    expect(react.filter((file) => file.includes('development'))).toEqual([]);
+  });
+
+  it('is a local demo run: the mailbox and the demo customer are there', async () => {
+    // The server of the first test has stopped; this one answers as the README says.
+    const local = await startAppServer({}, { cleanEnvironment: true });
+    try {
+      expect((await createVisitor().get(local.url + '/dev/mailbox')).status).toBe(200);
+      const login = await logIn(createVisitor(), {
+        formFrom: local.url,
+        email: demoEmail,
+        password: defaultDemoPassword,
+      });
+      expect(login.status).toBe(302);
+    } finally {
+      await local.stop();
+    }
+  }, 240_000);
+});
+
+describe('a start for a public address (PUBLIC_URL https://kunden.example.com, on the embedded database)', () => {
+  const publicUrl = 'https://kunden.example.com';
+  let app: AppServer;
+  beforeAll(async () => {
+    app = await startAppServer({ PUBLIC_URL: publicUrl });
+  }, 240_000);
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  it('names every stand-in in one warning', () => {
+    const warnings = logLines(app).filter((line) => line.msg.startsWith('running with stand-ins'));
+    expect(warnings).toHaveLength(1);
+    const settings = (warnings[0]!.standIns as { setting: string }[]).map((standIn) => standIn.setting);
+    expect(settings.sort()).toEqual(
+      [
+        'BANK_VERIFICATION_URL',
+        'CMS_URL',
+        'DATABASE_URL',
+        'GEOCODER_URL',
+        'PAYMENT_PROVIDER_URL',
+        'SEPA_CREDITOR_ID',
+        'SMS_GATEWAY_URL',
+        'SMTP_URL',
+      ].sort(),
+    );
+  });
+
+  it('has no development mailbox and no demo customer', async () => {
+    expect((await createVisitor().get(app.url + '/dev/mailbox')).status).toBe(404);
+    const login = await logIn(createVisitor(), { formFrom: app.url, email: demoEmail, password: defaultDemoPassword });
+    expect(login.status).toBe(200);
+    expect(login.html).toContain('E-Mail-Adresse oder Passwort stimmen nicht.');
+    expect(app.logs()).not.toContain('Demo customer');
+  });
+
+  it('answers the probes: /livez, /readyz and /health as documented', async () => {
+    const livez = await fetch(`${app.url}/livez`);
+    expect([livez.status, await livez.json()]).toEqual([200, { status: 'ok' }]);
+    const readyz = await fetch(`${app.url}/readyz`);
+    expect([readyz.status, await readyz.json()]).toEqual([200, { status: 'ready', database: 'up' }]);
+    const health = await fetch(`${app.url}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', build: expect.any(String), database: 'up' });
+  });
+
+  it('refuses to start when a setting would publish the mailbox there', async () => {
+    await expect(startAppServer({ PUBLIC_URL: publicUrl, DEV_MAILBOX: 'on' })).rejects.toThrow(
+      /exited with code 1[\s\S]*DEV_MAILBOX=on would publish every mail and SMS code at https:\/\/kunden\.example\.com\/dev\/mailbox/,
+    );
+  }, 240_000);
+});
+
+/**
+ * A module loaded before the start script (`--import`) that writes, as the process exits, which
+ * CommonJS modules ran: React's entry points choose their production or development build there.
+ */
+async function recordLoadedModules(): Promise<{ nodeArgs: string[]; read: () => Promise<string[]> }> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'loaded-modules-'));
+  const report = path.join(folder, 'loaded.json');
+  const recorder = path.join(folder, 'record.mjs');
+  await writeFile(
+    recorder,
+    [
+      "import { writeFileSync } from 'node:fs';",
+      "import { createRequire } from 'node:module';",
+      'const cache = createRequire(import.meta.url).cache;',
+      // Modules Node only parsed for their export names are cached too, but never ran.
+      `process.on('exit', () => writeFileSync(${JSON.stringify(report)}, JSON.stringify(Object.keys(cache).filter((file) => cache[file].loaded))));`,
+    ].join('\n'),
+  );
+  return {
+    nodeArgs: ['--import', pathToFileURL(recorder).href],
+    read: async () => JSON.parse(await readFile(report, 'utf8')) as string[],
+  };
+}
