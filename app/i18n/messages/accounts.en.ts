@@ -7,6 +7,7 @@ export const accountsEn = {
   'form.date.hint': 'Format: DD.MM.YYYY',
   'form.honeypot': 'Please leave this field empty',
   'form.csrf-invalid': 'This form has expired. Please reload the page and try again.',
+  'form.control-characters': 'This field contains control characters that are not allowed. Please type it again.',
   'field.email': 'Email address',
   'field.password': 'Password',
   'field.new-password': 'New password',

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
@@ -19,6 +18,7 @@ import { findPage } from '~/i18n/route-table';
 import { translator } from '~/i18n/translate';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const formData = await submittedForm(request, context);
   const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
-  const submission = parseWithZod(formData, { schema: cancellationSchema });
+  const submission = parseForm(formData, cancellationSchema);
   if (submission.status !== 'success') return { result: submission.reply(), confirmation: null };
   const { value } = submission;
   if (value.contract !== services.config.brand) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { redirect } from 'react-router';
 import type { Route } from './+types/terminal-register';
 import { requestContext, servicesContext } from '~/context';
@@ -12,6 +11,7 @@ import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import Register, { loader as registerLoader } from '~/routes/auth/register';
 import { privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const donePath = `${url.pathname}?done=1`;
   if (formData.get(honeypotFieldName)) return redirect(donePath);
   const addressChoices = await verifyAddressField(services, formData);
-  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const submission = parseForm(formData, registrationSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),
     addressChoices,
