@@ -64,8 +64,12 @@ export function nameSegments(name: string): (string | number)[] {
  * NUL is a character PostgreSQL text cannot hold.
  */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
-const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
+const controlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/g;
 
 export function hasControlCharacters(value: string): boolean {
-  return controlCharacters.test(value);
+  return value.search(controlCharacters) !== -1;
+}
+
+export function withoutControlCharacters(value: string): string {
+  return value.replace(controlCharacters, '');
 }

@@ -1,7 +1,7 @@
 import { parse, type Submission, type SubmissionResult } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import type { $ZodType, input, output } from 'zod/v4/core';
-import { hasControlCharacters, nameSegments } from './form-shape';
+import { hasControlCharacters, nameSegments, withoutControlCharacters } from './form-shape';
 import { fieldShape, isFieldOf, ownFieldsOf, type FieldShape } from './schema-fields';
 
 /** The message on a field that holds a control character (messages: `form.control-characters`). */
@@ -15,7 +15,8 @@ export const controlCharactersMessage = 'form.control-characters';
  * - A field that holds a control character gets a message on that field, as any other invalid
  *   value does; the value never reaches a feature (PostgreSQL text cannot hold NUL).
  * - The answer to a refused form sends back only the form's own fields, whatever else the body
- *   carried (the CSRF token, the honeypot and made-up names stay out).
+ *   carried (the CSRF token, the honeypot and made-up names stay out), and their text without
+ *   control characters: the form shows what was typed, minus what nobody can see.
  */
 export function parseForm<Schema extends $ZodType>(
   form: FormData,
@@ -47,7 +48,10 @@ function ownFieldsOnly(result: SubmissionResult<string[]>, shape: FieldShape): S
   return {
     ...result,
     // `null` asks the form to reset; anything else is what the form shows again.
-    initialValue: result.initialValue === null ? null : ((ownFieldsOf(shape, result.initialValue) ?? {}) as object),
+    initialValue:
+      result.initialValue === null
+        ? null
+        : ((ownFieldsOf(shape, result.initialValue, withoutControlCharacters) ?? {}) as object),
     fields: result.fields?.filter((name) => isFieldOf(shape, nameSegments(name))),
   } as SubmissionResult<string[]>;
 }

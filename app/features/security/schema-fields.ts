@@ -81,21 +81,22 @@ export function isFieldOf(shape: FieldShape, segments: readonly (string | number
 
 /**
  * The part of a parsed form that belongs to the shape: text where the shape has a value (several
- * when the name came more than once), and of objects and lists only their own fields.
+ * when the name came more than once), passed through `text`, and of objects and lists only their
+ * own fields.
  */
-export function ownFieldsOf(shape: FieldShape, parsed: unknown): unknown {
+export function ownFieldsOf(shape: FieldShape, parsed: unknown, text = (value: string) => value): unknown {
   if (shape.kind === 'value') {
-    if (typeof parsed === 'string') return parsed;
-    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed : undefined;
+    if (typeof parsed === 'string') return text(parsed);
+    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed.map(text) : undefined;
   }
   if (shape.kind === 'list') {
-    return Array.isArray(parsed) ? parsed.map((item: unknown) => ownFieldsOf(shape.element, item)) : undefined;
+    return Array.isArray(parsed) ? parsed.map((item: unknown) => ownFieldsOf(shape.element, item, text)) : undefined;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
   const own: Record<string, unknown> = {};
   for (const [key, field] of shape.fields) {
     if (!Object.hasOwn(parsed, key)) continue;
-    const kept = ownFieldsOf(field, (parsed as Record<string, unknown>)[key]);
+    const kept = ownFieldsOf(field, (parsed as Record<string, unknown>)[key], text);
     if (kept !== undefined) own[key] = kept;
   }
   return Object.keys(own).length > 0 ? own : undefined;
