@@ -76,6 +76,19 @@ describe('parseForm', () => {
     expect(reply.fields?.sort()).toEqual(['address.text', 'email', 'phone.phonenumber']);
   });
 
+  it('shows a field sent more than once with one text, as its input can show', () => {
+    const submission = parseForm(
+      form([
+        ['email', 'first@example.org'],
+        ['email', 'second@example.org'],
+        ['address.text', '\u0000'],
+        ['address.text', 'Alexanderplatz 3'],
+      ]),
+      registrationSchema,
+    );
+    expect(submission.reply().initialValue).toMatchObject({ email: 'first@example.org', address: { text: '' } });
+  });
+
   it('knows the fields of every option of a union and of a discriminated union', () => {
     const union = z.union([z.object({ a: z.string() }), z.object({ b: z.object({ c: z.string() }) })]);
     const discriminated = z.discriminatedUnion('kind', [

@@ -80,14 +80,14 @@ export function isFieldOf(shape: FieldShape, segments: readonly (string | number
 }
 
 /**
- * The part of a parsed form that belongs to the shape: text where the shape has a value (several
- * when the name came more than once), passed through `text`, and of objects and lists only their
- * own fields.
+ * The part of a parsed form that belongs to the shape: text where the shape has a value, passed
+ * through `text`, and of objects and lists only their own fields. A value's input shows one text:
+ * a name sent more than once (Conform makes a list of it) shows its first.
  */
 export function ownFieldsOf(shape: FieldShape, parsed: unknown, text = (value: string) => value): unknown {
   if (shape.kind === 'value') {
-    if (typeof parsed === 'string') return text(parsed);
-    return Array.isArray(parsed) && parsed.every((item) => typeof item === 'string') ? parsed.map(text) : undefined;
+    const first: unknown = Array.isArray(parsed) ? parsed[0] : parsed;
+    return typeof first === 'string' ? text(first) : undefined;
   }
   if (shape.kind === 'list') {
     return Array.isArray(parsed) ? parsed.map((item: unknown) => ownFieldsOf(shape.element, item, text)) : undefined;
