@@ -301,6 +301,13 @@ describe('hostile form bodies, sent to every form action of the built app', () =
     });
   });
 
+  it('answers a NUL in a query parameter that reaches the database with a 400, not a 500', async () => {
+    const answer = await customer.get(`${server.url}${pages.credit.de}?redeemed=%00`);
+    expect(answer.status).toBe(400);
+    expect(answer.html).toContain('error-screen');
+    expect(server.logs()).toContain('text the database cannot store');
+  });
+
   it('logged no unhandled error for any of it', () => {
     expect(server.logs()).not.toMatch(/"level":50/);
   });
