@@ -34,7 +34,7 @@ describe('parseForm', () => {
     expect(reply.initialValue).toEqual({ email: 'erika@example.org' });
   });
 
-  it('keeps a field’s other messages beside the control-character one', () => {
+  it('keeps the other fields’ messages beside the control-character one', () => {
     const submission = parseForm(
       form({ salutation: 'ms', firstName: 'Erika\u0000', email: 'no-address', password: '' }),
       registrationSchema,
