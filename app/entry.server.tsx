@@ -5,6 +5,7 @@ import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'r
 import { ServerRouter } from 'react-router';
 import { requestContext, servicesContext } from './context';
 import { serverErrorReporter } from './platform/error-reporting/server';
+import { isRefusedTextError } from './platform/refused-text';
 import { isUnavailableError } from './platform/unavailable';
 import { NonceProvider } from './ui/nonce';
 // The server renders every page and writes every mail: all messages, from the start.
@@ -22,8 +23,16 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   // Started with the first page, so that the breadcrumbs cover what led up to an error.
   sentryFor(loadContext);
-  // An outside system being down is a 503 (retry later), not a 500 (our bug).
-  const status = responseStatusCode >= 500 && unavailableDuring.has(loadContext) ? 503 : responseStatusCode;
+  // An outside system being down is a 503 (retry later), not a 500 (our bug); text the database
+  // refuses is the request's fault, a 400.
+  const status =
+    responseStatusCode < 500
+      ? responseStatusCode
+      : unavailableDuring.has(loadContext)
+        ? 503
+        : refusedTextDuring.has(loadContext)
+          ? 400
+          : responseStatusCode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -61,6 +70,8 @@ export default function handleRequest(
  * the document renders; by then React Router has replaced it with a sanitised one in production.
  */
 const unavailableDuring = new WeakSet<RouterContextProvider>();
+/** Requests whose text the database refused (platform/refused-text.ts). */
+const refusedTextDuring = new WeakSet<RouterContextProvider>();
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
@@ -69,6 +80,9 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (isUnavailableError(error)) {
     unavailableDuring.add(provider);
     scope.logger.warn({ err: error }, 'outside system unavailable');
+  } else if (isRefusedTextError(error)) {
+    refusedTextDuring.add(provider);
+    scope.logger.info({ err: error }, 'text the database cannot store');
   } else {
     scope.logger.error({ err: error }, 'unhandled error');
     reportToSentry(provider, request, error);

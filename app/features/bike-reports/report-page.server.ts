@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { verifyAddressField } from '~/features/geocoding/address-verification.server';
@@ -13,6 +12,7 @@ import { reportKinds, type ReportKind } from './report-kinds';
 import { bikeReportSchema } from './report-schema';
 import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
 import { berlinFormFields } from './seen-at';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 interface Args {
@@ -72,7 +72,7 @@ export async function reportPageAction({ request, context }: Args, mode: ReportM
   // The browser's position wins over an address; only a typed address without one needs geocoding.
   const positioned = (formData.get('position.lat') ?? '') !== '';
   const addressChoices = positioned ? [] : await verifyAddressField(services, formData, 'address');
-  const submission = parseWithZod(formData, { schema: bikeReportSchema({ loggedIn: Boolean(session) }) });
+  const submission = parseForm(formData, bikeReportSchema({ loggedIn: Boolean(session) }));
   const reply = (options: Parameters<typeof submission.reply>[0] = {}): ReportActionData => ({
     result: submission.reply(options),
     addressChoices,

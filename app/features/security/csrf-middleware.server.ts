@@ -6,8 +6,9 @@ import { submittedForm } from './submitted-form.server';
 /**
  * Every state-changing request is checked here, once, before any action runs: it must come from
  * our own origin and carry the form token that matches the browser's CSRF cookie and its session
- * (read by the session middleware before this one). The action reads the same parsed form
- * (submitted-form.server.ts).
+ * (read by the session middleware before this one). Reading the form here is also where a body
+ * beyond the form limits is refused (400), before any action runs; the action reads the same
+ * parsed form (submitted-form.server.ts).
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next();

@@ -7,6 +7,8 @@ export const accountsEn = {
   'form.date.hint': 'Format: DD.MM.YYYY',
   'form.honeypot': 'Please leave this field empty',
   'form.csrf-invalid': 'This form has expired. Please reload the page and try again.',
+  'form.control-characters':
+    'This field contained invisible control characters. We removed them – please check the entry and send the form again.',
   'field.email': 'Email address',
   'field.password': 'Password',
   'field.new-password': 'New password',

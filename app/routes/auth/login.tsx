@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
 import { requestContext, servicesContext, sessionContext } from '~/context';
@@ -11,6 +10,7 @@ import { csrfFor } from '~/features/security/form-page.server';
 import { findPage, pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -31,7 +31,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const formData = await submittedForm(request, context);
-  const submission = parseWithZod(formData, { schema: loginSchema });
+  const submission = parseForm(formData, loginSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const services = context.get(servicesContext);
   const outcome = await logIn(accountContext(services), {

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/password-reset-finish';
 import { servicesContext } from '~/context';
@@ -9,6 +8,7 @@ import { csrfFor } from '~/features/security/form-page.server';
 import { findPage, pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordResetFinishSchema });
+  const submission = parseForm(await submittedForm(request, context), passwordResetFinishSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const outcome = await resetPassword(
     accountContext(context.get(servicesContext)),

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/password-reset-start';
 import { servicesContext } from '~/context';
@@ -9,6 +8,7 @@ import { csrfFor } from '~/features/security/form-page.server';
 import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -19,7 +19,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordResetStartSchema });
+  const submission = parseForm(await submittedForm(request, context), passwordResetStartSchema);
   if (submission.status !== 'success') return submission.reply();
   const url = new URL(request.url);
   const locale = findPage(url.pathname)?.locale ?? 'de';

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/register';
 import { requestContext, servicesContext } from '~/context';
@@ -14,6 +13,7 @@ import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -56,7 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
   if (formData.get(honeypotFieldName)) return redirect(donePath);
   const addressChoices = await verifyAddressField(services, formData);
-  const submission = parseWithZod(formData, { schema: registrationSchema });
+  const submission = parseForm(formData, registrationSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),
     addressChoices,

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
@@ -22,6 +21,7 @@ import { findPage } from '~/i18n/route-table';
 import { translator } from '~/i18n/translate';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const meta = namedPageMeta;
@@ -64,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Post/redirect/get: the confirmation has its own address, so a reload sends nothing again.
   const confirmationPage = (reference: string) =>
     redirect(`${url.pathname}?${declarationConfirmationQuery(reference, services.config.sessionSecret)}`, 303);
-  const submission = parseWithZod(formData, { schema: cancellationSchema });
+  const submission = parseForm(formData, cancellationSchema);
   if (submission.status !== 'success') return { result: submission.reply() };
   const { value } = submission;
   if (value.contract !== services.config.brand) {

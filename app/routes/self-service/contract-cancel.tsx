@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/contract-cancel';
 import { servicesContext } from '~/context';
@@ -14,6 +13,7 @@ import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await submittedForm(request, context), { schema: cancellationSchema });
+  const submission = parseForm(await submittedForm(request, context), cancellationSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['currentPassword'] }),
     confirmation: null,

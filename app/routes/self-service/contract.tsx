@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
@@ -16,6 +15,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** Withdraws the pending cancellation (a cancellation change: needs the 15-minute check). */
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await submittedForm(request, context), { schema: withdrawSchema });
+  const submission = parseForm(await submittedForm(request, context), withdrawSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     submission.reply({ ...options, hideFields: ['currentPassword'] });
   if (submission.status !== 'success') return reply();

@@ -1,5 +1,4 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/credit';
 import { creditorId, payment } from '~/config/payment';
@@ -25,6 +24,7 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { MaskedField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -78,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get('intent');
 
   if (intent === 'voucher') {
-    const submission = parseWithZod(formData, { schema: voucherSchema });
+    const submission = parseForm(formData, voucherSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await redeemVoucher(scope.ctx, scope.customerId, submission.value.code, { ip: scope.clientIp });
     if (!outcome.ok) {
@@ -93,7 +93,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'top-up') {
-    const submission = parseWithZod(formData, { schema: topUpSchema });
+    const submission = parseForm(formData, topUpSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const { config, brand } = scope.ctx;
     const outcome = await topUp(

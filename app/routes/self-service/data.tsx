@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/data';
 import { requestAccountDeletion } from '~/features/personal-data/account-deletion.server';
@@ -20,6 +19,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -126,7 +126,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       await cancelEmailChange(db, scope.customerId);
       return back('email-cancelled');
     case 'request-deletion': {
-      const submission = parseWithZod(formData, { schema: deletionRequestSchema });
+      const submission = parseForm(formData, deletionRequestSchema);
       if (submission.status !== 'success') return submission.reply({ hideFields: ['currentPassword'] });
       const outcome = await requestAccountDeletion(
         scope.ctx,

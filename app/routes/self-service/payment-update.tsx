@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import {
   data,
@@ -46,6 +45,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { CheckboxField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     redirect(withCarriedQuery(`${pagePath(pageForView('payment', embedded), scope.locale)}?changed=1`, url.search));
 
   if (intent === 'sepa') {
-    const submission = parseWithZod(formData, { schema: sepaSchema });
+    const submission = parseForm(formData, sepaSchema);
     const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
       ({
         intent,
@@ -145,7 +145,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'checkout') {
-    const submission = parseWithZod(formData, { schema: checkoutSchema });
+    const submission = parseForm(formData, checkoutSchema);
     const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
       ({ intent, result: submission.reply({ ...options, hideFields: ['currentPassword'] }) }) as const;
     if (submission.status !== 'success') return reply();
@@ -171,7 +171,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'confirm') {
-    const submission = parseWithZod(formData, { schema: confirmCheckoutSchema });
+    const submission = parseForm(formData, confirmCheckoutSchema);
     const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
       ({ intent, result: submission.reply({ ...options, hideFields: ['currentPassword'] }) }) as const;
     if (submission.status !== 'success') return reply({ formErrors: ['payment.checkout.invalid'] });

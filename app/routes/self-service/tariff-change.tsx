@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/tariff-change';
 import { RadioGroupField } from '~/features/contract/components/radio-group-field';
@@ -18,6 +17,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
-  const submission = parseWithZod(await submittedForm(request, context), { schema: tariffChangeSchema });
+  const submission = parseForm(await submittedForm(request, context), tariffChangeSchema);
   if (submission.status !== 'success') return submission.reply();
   const outcome = await requestTariffChange(scope.ctx, scope.customerId, submission.value.tariffId, {
     locale: scope.locale,

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { eq } from 'drizzle-orm';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-email';
@@ -16,6 +15,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -36,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
-  const submission = parseWithZod(await submittedForm(request, context), { schema: emailChangeSchema });
+  const submission = parseForm(await submittedForm(request, context), emailChangeSchema);
   const hideFields = ['currentPassword'];
   if (submission.status !== 'success') return submission.reply({ hideFields });
   const outcome = await requestEmailChange(

@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-password';
 import { BackToData } from '~/features/personal-data/components';
@@ -13,6 +12,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -26,7 +26,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
-  const submission = parseWithZod(await submittedForm(request, context), { schema: passwordChangeSchema });
+  const submission = parseForm(await submittedForm(request, context), passwordChangeSchema);
   // Passwords are never sent back to the browser.
   const hideFields = ['currentPassword', 'newPassword'];
   if (submission.status !== 'success') return submission.reply({ hideFields });

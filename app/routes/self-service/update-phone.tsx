@@ -1,4 +1,3 @@
-import { parseWithZod } from '@conform-to/zod/v4';
 import { eq } from 'drizzle-orm';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
@@ -24,6 +23,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { parseForm } from '~/features/security/parse-form.server';
 import { submittedForm } from '~/features/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
@@ -68,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = formData.get('intent');
 
   if (intent === 'send-code') {
-    const submission = parseWithZod(formData, { schema: phoneNumberSchema });
+    const submission = parseForm(formData, phoneNumberSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await requestPhoneCode(scope.pd, actor, submission.value.phone);
     if (outcome.ok) return redirect(url.pathname);
@@ -81,7 +81,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === 'confirm-code') {
-    const submission = parseWithZod(formData, { schema: phoneCodeSchema });
+    const submission = parseForm(formData, phoneCodeSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await confirmPhoneCode(scope.pd, actor, submission.value.code);
     if (outcome.ok) {
