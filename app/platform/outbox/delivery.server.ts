@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import type { outbox, smsOutbox } from '~/db/schema';
 
@@ -61,33 +61,44 @@ export async function deliverDue<T extends OutboxTable>(
   { batchSize = 10, leaseMs = 10 * 60_000, now = () => new Date(), stopping = () => false }: RoundOptions = {},
 ): Promise<RoundResult> {
   await failStale(db, box, now());
-  const claimed = await claimDue(db, box, batchSize, leaseMs, now());
+  const lease: Lease = { until: new Date(now().getTime() + leaseMs) };
+  const claimed = await claimDue(db, box, batchSize, lease, now());
   const result: RoundResult = { sent: 0, failed: 0 };
   for (const [index, row] of claimed.entries()) {
-    if (stopping()) {
-      await release(db, box, claimed.slice(index));
+    // A round that outlasts its lease stops: another instance may have claimed the rest by now.
+    if (stopping() || now() >= lease.until) {
+      await release(db, box, lease, claimed.slice(index));
       break;
     }
     try {
       await box.deliver(row);
-      await recordSent(db, box, row, now());
+      await recordSent(db, box, lease, row, now());
       result.sent++;
     } catch (error) {
       if (box.isOutage?.(error)) {
-        await release(db, box, claimed.slice(index), errorText(error));
+        await release(db, box, lease, claimed.slice(index), errorText(error));
         throw error;
       }
-      if (await recordFailure(db, box, row, errorText(error), now())) result.failed++;
+      if (await recordFailure(db, box, lease, row, errorText(error), now())) result.failed++;
     }
   }
   return result;
+}
+
+/**
+ * A round's claim. Every outcome is recorded only while the row still carries this claim, so a
+ * round whose lease ran out never overwrites the claim or the outcome of the instance that took
+ * the row over.
+ */
+interface Lease {
+  until: Date;
 }
 
 async function claimDue<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
   batchSize: number,
-  leaseMs: number,
+  lease: Lease,
   now: Date,
 ): Promise<T['$inferSelect'][]> {
   const table: OutboxTable = box.table;
@@ -109,7 +120,7 @@ async function claimDue<T extends OutboxTable>(
   // back without end.
   const rows = await db
     .update(table)
-    .set({ claimedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${table.attempts} + 1` })
+    .set({ claimedUntil: lease.until, attempts: sql`${table.attempts} + 1` })
     .where(inArray(table.id, due))
     .returning();
   return (rows as T['$inferSelect'][]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -118,6 +129,7 @@ async function claimDue<T extends OutboxTable>(
 async function recordSent<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   row: { id: string },
   now: Date,
 ) {
@@ -125,13 +137,14 @@ async function recordSent<T extends OutboxTable>(
   await db
     .update(table)
     .set({ ...box.scrubbed, sentAt: now, claimedUntil: null, lastError: null })
-    .where(eq(table.id, row.id));
+    .where(and(eq(table.id, row.id), eq(table.claimedUntil, lease.until)));
 }
 
 /** Schedules the next attempt, or marks the row failed after the last one; true when it failed. */
 async function recordFailure<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   row: { id: string; attempts: number },
   lastError: string,
   now: Date,
@@ -149,7 +162,7 @@ async function recordFailure<T extends OutboxTable>(
             lastError,
           },
     )
-    .where(eq(table.id, row.id));
+    .where(and(eq(table.id, row.id), eq(table.claimedUntil, lease.until)));
   return final;
 }
 
@@ -157,6 +170,7 @@ async function recordFailure<T extends OutboxTable>(
 async function release<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   rows: { id: string }[],
   lastError?: string,
 ) {
@@ -171,15 +185,19 @@ async function release<T extends OutboxTable>(
           table.id,
           rows.map((row) => row.id),
         ),
-        isNotNull(table.claimedUntil),
+        eq(table.claimedUntil, lease.until),
       ),
     );
 }
 
-/** Rows past the outbox's maximum age fail without another attempt. */
+/**
+ * Rows past the outbox's maximum age fail without another attempt, and so do rows whose last
+ * attempt's claim ran out unrecorded: their sender died on them, which must not repeat without end.
+ */
 async function failStale<T extends OutboxTable>(db: Database, box: OutboxDefinition<T>, now: Date) {
-  if (box.maxAgeMs === undefined) return;
   const table: OutboxTable = box.table;
+  const tooOld = box.maxAgeMs === undefined ? undefined : lt(table.createdAt, new Date(now.getTime() - box.maxAgeMs));
+  const lastAttemptLost = and(isNotNull(table.claimedUntil), gte(table.attempts, box.maxAttempts));
   await db
     .update(table)
     .set({
@@ -192,7 +210,7 @@ async function failStale<T extends OutboxTable>(db: Database, box: OutboxDefinit
         isNull(table.sentAt),
         isNull(table.failedAt),
         or(isNull(table.claimedUntil), lte(table.claimedUntil, now)),
-        lt(table.createdAt, new Date(now.getTime() - box.maxAgeMs)),
+        tooOld ? or(tooOld, lastAttemptLost) : lastAttemptLost,
       ),
     );
 }
