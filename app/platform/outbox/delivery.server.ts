@@ -45,7 +45,15 @@ export interface RoundOptions {
   now?: () => Date;
   /** Asked between two sends: shutting down releases the rest of the batch. */
   stopping?: () => boolean;
+  /**
+   * Writes a round could not make because the database failed (an outcome, the give-back of rows
+   * it did not send), kept by the worker and made first in its next round: the rows go out as soon
+   * as the database is back, not only when their lease runs out.
+   */
+  unsettled?: Unsettled[];
 }
+
+export type Unsettled = () => Promise<unknown>;
 
 /**
  * One round: claims due rows in a short transaction of its own, sends them outside any
@@ -53,33 +61,63 @@ export interface RoundOptions {
  * no lock and blocks no other write. Several instances never claim the same row (FOR UPDATE SKIP
  * LOCKED in the claim, and the lease in `claimed_until` afterwards). Delivery is at least once: an
  * instance that dies after a send and before recording it leaves the row to be sent again once
- * its lease is over. Throws the outage error after releasing what it did not send.
+ * its lease is over. Throws the outage error after releasing what it did not send, and the
+ * database's error when it cannot record.
  */
 export async function deliverDue<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
-  { batchSize = 10, leaseMs = 10 * 60_000, now = () => new Date(), stopping = () => false }: RoundOptions = {},
+  {
+    batchSize = 10,
+    leaseMs = 10 * 60_000,
+    now = () => new Date(),
+    stopping = () => false,
+    unsettled = [],
+  }: RoundOptions = {},
 ): Promise<RoundResult> {
+  while (unsettled.length > 0) {
+    await unsettled[0]!();
+    unsettled.shift();
+  }
   await failStale(db, box, now());
   const lease: Lease = { until: new Date(now().getTime() + leaseMs) };
   const claimed = await claimDue(db, box, batchSize, lease, now());
   const result: RoundResult = { sent: 0, failed: 0 };
   for (const [index, row] of claimed.entries()) {
-    // A round that outlasts its lease stops: another instance may have claimed the rest by now.
-    if (stopping() || now() >= lease.until) {
-      await release(db, box, lease, claimed.slice(index));
-      break;
-    }
-    try {
-      await box.deliver(row);
-      await recordSent(db, box, lease, row, now());
-      result.sent++;
-    } catch (error) {
-      if (box.isOutage?.(error)) {
-        await release(db, box, lease, claimed.slice(index), errorText(error));
+    const unsent = claimed.slice(index);
+    const later = claimed.slice(index + 1);
+    /** A write of this round; when the database fails it, it and the give-back of the rows after it wait. */
+    const record = async <R>(write: () => Promise<R>, rowsAfter: { id: string }[]): Promise<R> => {
+      try {
+        return await write();
+      } catch (error) {
+        unsettled.push(write);
+        if (rowsAfter.length > 0) unsettled.push(() => release(db, box, lease, rowsAfter));
         throw error;
       }
-      if (await recordFailure(db, box, lease, row, errorText(error), now())) result.failed++;
+    };
+    // A round that outlasts its lease stops: another instance may have claimed the rest by now.
+    if (stopping() || now() >= lease.until) {
+      await record(() => release(db, box, lease, unsent), []);
+      break;
+    }
+    let deliveryError: { error: unknown } | undefined;
+    try {
+      await box.deliver(row);
+    } catch (error) {
+      deliveryError = { error };
+    }
+    if (!deliveryError) {
+      const sentAt = now();
+      await record(() => recordSent(db, box, lease, row, sentAt), later);
+      result.sent++;
+    } else if (box.isOutage?.(deliveryError.error)) {
+      const message = errorText(deliveryError.error);
+      await record(() => release(db, box, lease, unsent, message), []);
+      throw deliveryError.error;
+    } else {
+      const [message, failedAt] = [errorText(deliveryError.error), now()];
+      if (await record(() => recordFailure(db, box, lease, row, message, failedAt), later)) result.failed++;
     }
   }
   return result;

@@ -6,7 +6,8 @@ import { enqueueMail, mailOutbox } from '~/features/mail/outbox.server';
 import { renderMail } from '~/features/mail/templates';
 import type { MailTransport } from '~/platform/mail/transport.server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
-import { deliverDue } from './delivery.server';
+import type { Database } from '~/db/client.server';
+import { deliverDue, type Unsettled } from './delivery.server';
 
 const mail = (url: string) => renderMail({ kind: 'reset-password', url }, 'de', brandProfiles.cab);
 const leaseMs = 60_000;
@@ -59,6 +60,47 @@ describe.each(databaseBackends)('outbox claims on %s', (backend) => {
     }
     // A's lapsed claim and B's both count: giving back its claim never took away B's attempt.
     expect(rows.find((row) => row.recipient === 'max@example.org')?.attempts).toBe(2);
+  });
+
+  it('records what a database failure kept it from recording in the next round, without waiting for the lease', async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    for (const recipient of ['a@example.org', 'b@example.org', 'c@example.org']) {
+      await enqueueMail(db, recipient, mail('https://x.example/1'));
+    }
+    let databaseDown = false;
+    // The database as the round sees it: its writes fail while it is down.
+    const flaky = new Proxy(db, {
+      get(target, property, receiver) {
+        if (property === 'update' && databaseDown) throw new Error('connection terminated');
+        return Reflect.get(target, property, receiver) as unknown;
+      },
+    }) as Database;
+    const sent: string[] = [];
+    const box = mailOutbox(
+      {
+        async send(message) {
+          sent.push(String(message.to));
+          databaseDown = true;
+        },
+        close() {},
+      },
+      'from@example.com',
+    );
+    const unsettled: Unsettled[] = [];
+
+    await expect(deliverDue(flaky, box, { unsettled })).rejects.toThrow('connection terminated');
+    expect(unsettled.length).toBeGreaterThan(0);
+    databaseDown = false;
+    const sendAndHeal = box.deliver;
+    box.deliver = async (row) => {
+      await sendAndHeal(row);
+      databaseDown = false;
+    };
+    expect(await deliverDue(flaky, box, { unsettled })).toEqual({ sent: 2, failed: 0 });
+    expect(unsettled).toEqual([]);
+    expect([...sent].sort()).toEqual(['a@example.org', 'b@example.org', 'c@example.org']);
+    for (const row of await db.select().from(outbox)) expect(row.sentAt).toBeInstanceOf(Date);
   });
 
   it('fails a mail whose sender died on its last attempt instead of sending it again and again', async () => {
