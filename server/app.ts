@@ -75,17 +75,20 @@ export async function startServer(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  let services: AppServices;
+  let services: AppServices | undefined;
+  let metricsServer: Server | null;
   try {
     services = await createServices(config, buildId, logger);
+    metricsServer =
+      config.env.METRICS_PORT === undefined
+        ? null
+        : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   } catch (error) {
+    // A start that fails leaves nothing running: no worker, no database handle, no open port.
+    await services?.close();
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
-  const metricsServer =
-    config.env.METRICS_PORT === undefined
-      ? null
-      : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   const listener = createListener(config, services, development);
   handle = development
     ? (req, res) => development.middleware(req, res, () => listener.handle(req, res))

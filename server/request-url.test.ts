@@ -27,8 +27,15 @@ describe('the URL of a request', () => {
     );
   });
 
+  it('reads an absolute target for its own host as its path', () => {
+    expect(requestUrl(request('http://kunden.example.com/de/login?x=1'), publicOrigin)?.href).toBe(
+      'https://kunden.example.com/de/login?x=1',
+    );
+  });
+
   it('refuses targets that are no path and host headers that are no host', () => {
     expect(requestUrl(request('http://evil.example/de/login'), publicOrigin)).toBeNull();
+    expect(requestUrl(request('javascript:alert(1)'), publicOrigin)).toBeNull();
     expect(requestUrl(request('*'), publicOrigin)).toBeNull();
     for (const host of ['evil.example/path', 'user@evil.example', 'evil.example?x', 'a\\b', 'exa mple.com', '[::1']) {
       expect(requestUrl(request('/de', host), publicOrigin)).toBeNull();
