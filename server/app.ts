@@ -12,6 +12,7 @@ import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
 import { clientIp } from './client-ip';
+import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
 import { createRouteLabeler } from './route-label';
@@ -74,17 +75,20 @@ export async function startServer(
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolve());
   });
-  let services: AppServices;
+  let services: AppServices | undefined;
+  let metricsServer: Server | null;
   try {
     services = await createServices(config, buildId, logger);
+    metricsServer =
+      config.env.METRICS_PORT === undefined
+        ? null
+        : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   } catch (error) {
+    // A start that fails leaves nothing running: no worker, no database handle, no open port.
+    await services?.close();
     await new Promise((resolve) => server.close(resolve));
     throw error;
   }
-  const metricsServer =
-    config.env.METRICS_PORT === undefined
-      ? null
-      : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   const listener = createListener(config, services, development);
   handle = development
     ? (req, res) => development.middleware(req, res, () => listener.handle(req, res))
@@ -265,6 +269,11 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       return;
     }
 
+    const url = requestUrl(req, publicOrigin);
+    if (!url) {
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
+      return;
+    }
     if (!isRead && Number(req.headers['content-length'] ?? 0) > maxRequestBodyBytes) {
       payloadTooLarge(res);
       return;
@@ -296,7 +305,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         return;
       }
     }
-    const response = await handleRequest(toFetchRequest(req, requestBody, controller.signal, publicOrigin), context);
+    const response = await handleRequest(toFetchRequest(req, url, requestBody, controller.signal), context);
 
     const contentType = response.headers.get('content-type') ?? '';
     response.headers.forEach((value, name) => {
@@ -381,20 +390,8 @@ function appendVary(existing: unknown, value: string): string {
   return current.includes(value) ? current.join(', ') : [...current, value].join(', ');
 }
 
-/**
- * A request for the public host counts as made to the public URL: behind a proxy that ends TLS it
- * arrives over plain HTTP, but the browser's Origin header says https, and React Router refuses
- * every action whose Origin differs from the request's (400) before our own CSRF check runs.
- */
-function toFetchRequest(
-  req: IncomingMessage,
-  body: Buffer<ArrayBuffer> | undefined,
-  signal: AbortSignal,
-  publicOrigin: URL,
-): Request {
-  const host = req.headers.host ?? 'localhost';
-  const protocol = host === publicOrigin.host ? publicOrigin.protocol : 'http:';
-  const url = new URL(req.url ?? '/', `${protocol}//${host}`);
+/** The request as the app sees it, at the URL `requestUrl` gave. */
+function toFetchRequest(req: IncomingMessage, url: URL, body: Buffer<ArrayBuffer> | undefined, signal: AbortSignal) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   return new Request(url, { method: req.method, headers, signal, ...(body ? { body } : {}) });

@@ -68,6 +68,8 @@ describe('metrics endpoint', () => {
     expect((await limits.reserve('login-fail:erika@example.org', oneTry)).allowed).toBe(true);
     expect((await limits.reserve('login-fail:erika@example.org', oneTry)).allowed).toBe(false);
     expect((await limits.reserve('login-fail:max@example.org', oneTry)).allowed).toBe(true);
+    const twoAnHour = { max: 2, windowMs: 3_600_000 };
+    for (let hit = 0; hit < 3; hit++) await limits.hit('register-ip:203.0.113.5', twoAnHour);
 
     const server = await startMetricsServer(metrics.registry, 0, '127.0.0.1');
     close = () => server.close();
@@ -80,6 +82,8 @@ describe('metrics endpoint', () => {
     expect(body).toContain('http_requests_total{route="credit-de",method="other",status="200"} 1');
     expect(body).toContain('http_request_duration_seconds_bucket{le="0.025",route="credit-de",method="GET"} 1');
     expect(body).toContain('rate_limit_refusals_total{limit="login-fail"} 1');
+    expect(body).toContain('rate_limit_refusals_total{limit="register-ip"} 1');
+    expect(body).not.toContain('203.0.113.5');
     expect(body).not.toContain('erika@example.org');
     expect(body).toContain('outbox_messages{outbox="mail",state="pending"} 2');
     expect(body).toContain('outbox_messages{outbox="mail",state="failed"} 1');

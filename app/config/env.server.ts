@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '~/platform/validation';
 import { brands } from './brand';
-import { isLocalUrl } from './local-run';
+import { isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
 
 const optionalUrl = z
@@ -24,7 +24,8 @@ const optionalEmail = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default('0.0.0.0'),
+  /** Where the server listens; by default loopback for a local PUBLIC_URL, every interface for any other. */
+  HOST: z.string().min(1).optional(),
   /** Prometheus metrics (GET /metrics) on this port of HOST; off when unset. Keep it off the public network. */
   METRICS_PORT: z.preprocess(
     (value) => (value === '' ? undefined : value),
@@ -104,7 +105,7 @@ export interface AppConfig {
   sessionSecret: string;
   previewSecret: string;
   isProduction: boolean;
-  /** PUBLIC_URL is a loopback address: a local demo run (config/local-run.ts). */
+  /** PUBLIC_URL is a loopback address and the server listens on loopback only: a local demo run (config/local-run.ts). */
   localRun: boolean;
 }
 
@@ -125,12 +126,15 @@ export function parseSettings(source: NodeJS.ProcessEnv): Env {
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   const env = parseSettings(source);
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
-  const localRun = isLocalUrl(publicUrl);
+  const host = env.HOST ?? (isLocalUrl(publicUrl) ? '127.0.0.1' : '0.0.0.0');
+  // A local PUBLIC_URL alone is no local run: a server without one that listens on every interface
+  // (a container started with HOST=0.0.0.0) would show its mailbox to the network.
+  const localRun = isLocalUrl(publicUrl) && isLoopbackHost(host);
   if (env.DEV_MAILBOX === 'on' && !localRun) {
     // The mailbox shows every password-reset link and SMS code to whoever opens it.
     throw new ConfigError(
-      `DEV_MAILBOX=on would publish every mail and SMS code at ${publicUrl}/dev/mailbox: ` +
-        'the development mailbox is for a local run only (PUBLIC_URL on localhost). ' +
+      `DEV_MAILBOX=on would publish every mail and SMS code at ${publicUrl}/dev/mailbox (listening on ${host}): ` +
+        'the development mailbox is for a local run only (PUBLIC_URL on localhost, HOST on loopback). ' +
         'Unset DEV_MAILBOX and configure SMTP_URL and SMS_GATEWAY_URL.',
     );
   }
@@ -138,7 +142,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     env,
     port: env.PORT,
-    host: env.HOST,
+    host,
     publicUrl,
     brand: env.CLIENT,
     dataDir,

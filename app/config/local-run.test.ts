@@ -27,9 +27,19 @@ describe('a local run', () => {
     expect(isLocalUrl(url)).toBe(local);
   });
 
-  it('is what the default PUBLIC_URL makes', () => {
-    expect(loadConfig({ DATA_DIR: dataDir() }).localRun).toBe(true);
-    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com' }).localRun).toBe(false);
+  it('is what the default PUBLIC_URL and HOST make', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() })).toMatchObject({ localRun: true, host: '127.0.0.1' });
+    expect(loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com' })).toMatchObject({
+      localRun: false,
+      host: '0.0.0.0',
+    });
+  });
+
+  it('is no local run when the server listens beyond loopback, whatever PUBLIC_URL says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0' }).localRun).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::' }).localRun).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir(), HOST: '::1' }).localRun).toBe(true);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), HOST: '0.0.0.0', DEV_MAILBOX: 'on' })).toThrow(/local run only/);
   });
 });
 

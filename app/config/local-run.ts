@@ -2,12 +2,18 @@ import type { Env } from './env.server';
 
 /**
  * A local run serves a loopback address: PUBLIC_URL on `localhost`, `127.x.x.x` or `[::1]` (its
- * default is http://localhost:PORT). Only a local run gets the development conveniences the README
- * promises for a laptop; any other PUBLIC_URL is a deployment, where they would hand out accounts.
+ * default is http://localhost:PORT), and the server listens on loopback only (HOST's default with
+ * such a PUBLIC_URL). Only a local run gets the development conveniences the README promises for a
+ * laptop; anything else is a deployment, where they would hand out accounts.
  */
 export function isLocalUrl(url: string): boolean {
   const host = new URL(url).hostname;
   return host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
+/** A listening address only this machine reaches. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Which database the process opened: the embedded one, or a PostgreSQL server (DATABASE_URL). */

@@ -162,6 +162,8 @@ test.describe('states that show after an interaction', () => {
   }
 
   test('the consent dialog, in German and English', async ({ browser, app }) => {
+    // Two pages scanned at every width: twice the work of the other scans.
+    test.slow();
     const page = await scanTab(browser, app, null);
     for (const locale of locales) {
       await page.goto(pages.home[locale]);

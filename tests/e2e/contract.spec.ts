@@ -73,11 +73,11 @@ test.describe('the cancellation button, logged out', () => {
     const reference = (await confirmationValue(page, 'Referenz').innerText()).trim();
     expect(reference).toMatch(/^K-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
-    // The confirmation has its own address, with the reference and a signature and nothing personal;
-    // a reload shows it again and sends nothing twice.
+    // The confirmation has its own address, with the reference, its issue time and a signature and
+    // nothing personal; a reload shows it again and sends nothing twice.
     const address = new URL(page.url());
     expect(address.pathname).toBe(pages.cancelContract.de);
-    expect([...address.searchParams.keys()]).toEqual(['reference', 'signature']);
+    expect([...address.searchParams.keys()]).toEqual(['reference', 'issued', 'signature']);
     expect(address.searchParams.get('reference')).toBe(reference);
     await page.reload();
     await expect(confirmationValue(page, 'Referenz')).toHaveText(reference);

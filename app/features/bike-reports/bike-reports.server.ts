@@ -93,8 +93,8 @@ export async function fileBikeReport(
   if (!contactEmail) return { kind: 'refused', field: 'email', message: 'required' };
 
   if (!customerId) {
-    const count = await context.rateLimits.increment(`bike-report-ip:${meta.clientIp}`, hourMs);
-    if (count > bikeReportRules.anonymousReportsPerIpPerHour) return { kind: 'rate-limited' };
+    const limit = { max: bikeReportRules.anonymousReportsPerIpPerHour, windowMs: hourMs };
+    if (!(await context.rateLimits.hit(`bike-report-ip:${meta.clientIp}`, limit))) return { kind: 'rate-limited' };
   }
 
   const now = context.now?.() ?? new Date();

@@ -51,8 +51,8 @@ export type Declarant =
  * cancellations of guessed addresses); the limit is generous enough for a shared connection.
  */
 export async function allowPublicCancellation(store: RateLimitStore, clientIp: string): Promise<boolean> {
-  const hits = await store.increment(`cancel-ip:${clientIp}`, 60 * 60 * 1000);
-  return hits <= contractSettings.publicCancellationsPerIpPerHour;
+  const limit = { max: contractSettings.publicCancellationsPerIpPerHour, windowMs: 60 * 60 * 1000 };
+  return store.hit(`cancel-ip:${clientIp}`, limit);
 }
 
 export type DeclarationOutcome =

@@ -17,6 +17,11 @@ export const contractSettings = {
    * click, back and send again) and answers with the first one: no second row, no second mail.
    */
   repeatWindowMs: 10 * 60 * 1000,
+  /**
+   * How long the confirmation page's address shows the declaration (name, email, reason): long
+   * enough to reload and print it, short enough that a shared browser's history does not keep it.
+   */
+  confirmationPageMaxAgeMs: 24 * 60 * 60 * 1000,
   reason: { maxLength: 2000 },
 } as const;
 

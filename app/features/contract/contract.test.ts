@@ -370,7 +370,7 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     const outcome = await declareCancellation(fixture.context, declaration(), anonymous, { locale: 'de', now: may14 });
     if (outcome.kind !== 'received') throw new Error('not received');
     const query = declarationConfirmationQuery(outcome.confirmation.reference, 'secret-1');
-    expect([...query.keys()]).toEqual(['reference', 'signature']);
+    expect([...query.keys()]).toEqual(['reference', 'issued', 'signature']);
     expect(query.toString()).not.toMatch(/erika|example/i);
 
     expect(await confirmationFromQuery(db(), query, 'secret-1')).toEqual(outcome.confirmation);
@@ -381,6 +381,21 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     // A rightly signed reference that names no declaration shows nothing either.
     const unknown = declarationConfirmationQuery('K-0000-0000', 'secret-1');
     expect(await confirmationFromQuery(db(), unknown, 'secret-1')).toBeNull();
+  });
+
+  it('shows the confirmation for a day, and not with a later issue time than was signed', async () => {
+    fixture = await createAccountFixture(backend);
+    const outcome = await declareCancellation(fixture.context, declaration(), anonymous, { locale: 'de', now: may14 });
+    if (outcome.kind !== 'received') throw new Error('not received');
+    const issuedAt = new Date('2026-05-14T10:00:00Z');
+    const query = declarationConfirmationQuery(outcome.confirmation.reference, 'secret-1', issuedAt);
+    const hoursLater = (hours: number) => new Date(issuedAt.getTime() + hours * 3_600_000);
+
+    expect(await confirmationFromQuery(db(), query, 'secret-1', hoursLater(23))).toEqual(outcome.confirmation);
+    expect(await confirmationFromQuery(db(), query, 'secret-1', hoursLater(25))).toBeNull();
+    const extended = new URLSearchParams(query);
+    extended.set('issued', String(Math.floor(hoursLater(24).getTime() / 1000)));
+    expect(await confirmationFromQuery(db(), extended, 'secret-1', hoursLater(25))).toBeNull();
   });
 
   it("never changes another customer's contract", async () => {

@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server';
 import { cancellations } from '~/db/schema';
 import { signedReferenceQuery, verifiedReference } from '~/features/security/signed-reference.server';
 import type { CancellationConfirmation } from './confirmation';
+import { contractSettings } from './contract-settings';
 
 const purpose = 'cancellation';
 const referencePattern = /^K-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}$/;
@@ -25,11 +26,13 @@ export function confirmationOf(row: typeof cancellations.$inferSelect): Cancella
 }
 
 /**
- * The query of a declaration's confirmation page: its reference and a signature, nothing personal.
- * The page can be reloaded, printed or kept as long as the declaration is stored.
+ * The query of a declaration's confirmation page: its reference, when it was given out and a
+ * signature, nothing personal. The page shows name, email and reason, so it can be reloaded and
+ * printed for a day (contractSettings.confirmationPageMaxAgeMs), not found in a shared browser's
+ * history for good; the confirmation mail is what the customer keeps.
  */
-export function declarationConfirmationQuery(reference: string, secret: string): URLSearchParams {
-  return signedReferenceQuery(purpose, reference, secret);
+export function declarationConfirmationQuery(reference: string, secret: string, now = new Date()): URLSearchParams {
+  return signedReferenceQuery(purpose, reference, secret, now);
 }
 
 /** The confirmation a signed query names, or null for a query that is not one or names nothing stored. */
@@ -37,8 +40,12 @@ export async function confirmationFromQuery(
   db: Database,
   search: URLSearchParams,
   secret: string,
+  now = new Date(),
 ): Promise<CancellationConfirmation | null> {
-  const reference = verifiedReference(purpose, search, secret, (value) => referencePattern.test(value));
+  const reference = verifiedReference(purpose, search, secret, (value) => referencePattern.test(value), {
+    maxAgeMs: contractSettings.confirmationPageMaxAgeMs,
+    now,
+  });
   if (!reference) return null;
   const [row] = await db.select().from(cancellations).where(eq(cancellations.reference, reference));
   return row ? confirmationOf(row) : null;

@@ -54,7 +54,7 @@ export async function topUp(
   if ((await deps.rateLimits.increment(`top-up-key:${key}`, 24 * 60 * 60 * 1000)) > 1) {
     return { ok: false, error: 'credit.top-up.duplicate' };
   }
-  if ((await deps.rateLimits.increment(`top-up:${customerId}`, 60 * 60 * 1000)) > payment.topUpsPerHour) {
+  if (!(await deps.rateLimits.hit(`top-up:${customerId}`, { max: payment.topUpsPerHour, windowMs: 60 * 60 * 1000 }))) {
     return { ok: false, error: 'credit.top-up.too-many' };
   }
 

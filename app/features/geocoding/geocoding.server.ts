@@ -91,7 +91,7 @@ export function createGeocodingService(options: GeocodingServiceOptions): Geocod
         return { status: 'ok', suggestions: [] };
       }
       // A fixed window that starts with the client's first request; the wait is at most one window.
-      if ((await rateLimits.increment(`geocode:${client}`, windowMs)) > limit) {
+      if (!(await rateLimits.hit(`geocode:${client}`, { max: limit, windowMs }))) {
         return { status: 'rate-limited', retryAfterSeconds: Math.ceil(windowMs / 1000) };
       }
       return { status: 'ok', suggestions: await lookUp(query) };

@@ -118,8 +118,9 @@ export async function startBankVerification(
   customerId: string,
   account: { iban: string; accountHolder: string },
 ): Promise<VerificationStart> {
-  const count = await deps.rateLimits.increment(`bank-verification:${customerId}`, 60 * 60 * 1000);
-  if (count > payment.bankVerificationsPerHour) return { ok: false, reason: 'rate-limited' };
+  const limit = { max: payment.bankVerificationsPerHour, windowMs: 60 * 60 * 1000 };
+  if (!(await deps.rateLimits.hit(`bank-verification:${customerId}`, limit)))
+    return { ok: false, reason: 'rate-limited' };
   const started = await deps.verifier.start({ ...account, customerReference: customerId });
   return { ok: true, ...started };
 }

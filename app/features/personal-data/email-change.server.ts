@@ -62,8 +62,9 @@ export async function requestEmailChange(
 
   // Each request sends two mails: at most a few per customer and hour, and the new address shares
   // the limit of reset and verification mails (3 per address and hour).
-  const requests = await ctx.rateLimits.increment(`email-change:${customerId}`, hourMs);
-  if (requests > personalDataPolicy.emailChangesPerHour || !(await allowAccountMail(ctx.rateLimits, newEmail))) {
+  const requestLimit = { max: personalDataPolicy.emailChangesPerHour, windowMs: hourMs };
+  const requestAllowed = await ctx.rateLimits.hit(`email-change:${customerId}`, requestLimit);
+  if (!requestAllowed || !(await allowAccountMail(ctx.rateLimits, newEmail))) {
     return { ok: false, error: 'email-change.too-many' };
   }
 

@@ -50,9 +50,15 @@ export async function requestPhoneCode(
   if (customer?.phoneE164 === phoneE164) return { ok: false, field: 'phone', error: 'phone-change.same-number' };
 
   // SMS cost money and can annoy a stranger's phone: a few codes per customer and per number an hour.
-  const byCustomer = await ctx.rateLimits.increment(`phone-code:${customerId}`, hourMs);
-  const byNumber = await ctx.rateLimits.increment(`phone-code-to:${phoneE164}`, hourMs);
-  if (byCustomer > phoneCode.perCustomerPerHour || byNumber > phoneCode.perNumberPerHour) {
+  const customerAllowed = await ctx.rateLimits.hit(`phone-code:${customerId}`, {
+    max: phoneCode.perCustomerPerHour,
+    windowMs: hourMs,
+  });
+  const numberAllowed = await ctx.rateLimits.hit(`phone-code-to:${phoneE164}`, {
+    max: phoneCode.perNumberPerHour,
+    windowMs: hourMs,
+  });
+  if (!customerAllowed || !numberAllowed) {
     return { ok: false, error: 'phone-change.too-many-codes' };
   }
 

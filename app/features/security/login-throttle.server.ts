@@ -62,11 +62,11 @@ export async function checkPasswordWithinLimits<T>(
 
 /** Reset and verification mails: at most 3 per address and hour. */
 export async function allowAccountMail(store: RateLimitStore, email: string): Promise<boolean> {
-  const count = await store.increment(`account-mail:${email.trim().toLowerCase()}`, hourMs);
-  return count <= security.mailsPerAddressPerHour;
+  const limit = { max: security.mailsPerAddressPerHour, windowMs: hourMs };
+  return store.hit(`account-mail:${email.trim().toLowerCase()}`, limit);
 }
 
 /** Registrations per IP address and hour, against bulk probing and sign-up spam. */
 export async function allowRegistration(store: RateLimitStore, ip: string): Promise<boolean> {
-  return (await store.increment(`register-ip:${ip}`, hourMs)) <= security.registrationsPerIpPerHour;
+  return store.hit(`register-ip:${ip}`, { max: security.registrationsPerIpPerHour, windowMs: hourMs });
 }

@@ -17,8 +17,8 @@ export async function receiveClientErrorReport(
   form: FormData,
   services: { rateLimits: RateLimitStore; logger: Pick<Logger, 'warn'>; clientIp: string },
 ): Promise<ClientErrorOutcome> {
-  const count = await services.rateLimits.increment(`client-errors:${services.clientIp}`, clientErrorLimit.windowMs);
-  if (count > clientErrorLimit.count) return 429;
+  const limit = { max: clientErrorLimit.count, windowMs: clientErrorLimit.windowMs };
+  if (!(await services.rateLimits.hit(`client-errors:${services.clientIp}`, limit))) return 429;
 
   const declared = Number(request.headers.get('content-length') ?? '0');
   const report = form.get('report');

@@ -16,6 +16,16 @@ describe('scrubbing error texts', () => {
     expect(scrubText('no account for erika.m+1@example.co.uk')).toBe('no account for [email]');
   });
 
+  it("cuts a failed query's parameters, so no customer data or password hash reaches Sentry", () => {
+    const message =
+      'Failed query: insert into "customers" ("email", "password_hash") values ($1, $2)\n' +
+      'params: erika@example.org,$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA,Erika,Mustermann';
+    const event = scrubSentryEvent({ exception: { values: [{ value: message }] } });
+    expect(event.exception?.values?.[0]?.value).toBe(
+      'Failed query: insert into "customers" ("email", "password_hash") values ($1, $2)\nparams: [redacted]',
+    );
+  });
+
   it('trims stacks to 25 lines', () => {
     const stack = Array.from({ length: 40 }, (_, i) => `line ${i}`).join('\n');
     expect(trimStack(stack).split('\n')).toHaveLength(25);

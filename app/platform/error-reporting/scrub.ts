@@ -1,16 +1,19 @@
 /**
  * Error texts travel to logs and to Sentry, so whatever might be a secret is taken out first: query
  * strings and fragments of URLs (reset and verification links carry tokens there), `name=value`
- * pairs with telling names, bearer tokens and email addresses. Runs in the browser and on the server.
+ * pairs with telling names, bearer tokens, email addresses and the parameters of a failed query. Runs in the browser and on the server.
  */
 const urlTail = /((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi;
 const secretPair =
   /\b(token|access_token|refresh_token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|api_key|apikey|auth)=[^&\s"'<>()]+/gi;
 const bearer = /\b(bearer|basic)\s+[\w.~+/=-]+/gi;
 const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
+/** A failed query's message ends with its parameters (a customer's data, a password hash). */
+const queryParameters = /\nparams:[\s\S]*$/;
 
 export function scrubText(text: string): string {
   return text
+    .replace(queryParameters, '\nparams: [redacted]')
     .replace(urlTail, '$1')
     .replace(secretPair, '$1=[redacted]')
     .replace(bearer, '$1 [redacted]')

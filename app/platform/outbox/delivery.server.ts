@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import type { outbox, smsOutbox } from '~/db/schema';
 
@@ -45,7 +45,15 @@ export interface RoundOptions {
   now?: () => Date;
   /** Asked between two sends: shutting down releases the rest of the batch. */
   stopping?: () => boolean;
+  /**
+   * Writes a round could not make because the database failed (an outcome, the give-back of rows
+   * it did not send), kept by the worker and made first in its next round: the rows go out as soon
+   * as the database is back, not only when their lease runs out.
+   */
+  unsettled?: Unsettled[];
 }
+
+export type Unsettled = () => Promise<unknown>;
 
 /**
  * One round: claims due rows in a short transaction of its own, sends them outside any
@@ -53,41 +61,82 @@ export interface RoundOptions {
  * no lock and blocks no other write. Several instances never claim the same row (FOR UPDATE SKIP
  * LOCKED in the claim, and the lease in `claimed_until` afterwards). Delivery is at least once: an
  * instance that dies after a send and before recording it leaves the row to be sent again once
- * its lease is over. Throws the outage error after releasing what it did not send.
+ * its lease is over. Throws the outage error after releasing what it did not send, and the
+ * database's error when it cannot record.
  */
 export async function deliverDue<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
-  { batchSize = 10, leaseMs = 10 * 60_000, now = () => new Date(), stopping = () => false }: RoundOptions = {},
+  {
+    batchSize = 10,
+    leaseMs = 10 * 60_000,
+    now = () => new Date(),
+    stopping = () => false,
+    unsettled = [],
+  }: RoundOptions = {},
 ): Promise<RoundResult> {
+  while (unsettled.length > 0) {
+    await unsettled[0]!();
+    unsettled.shift();
+  }
   await failStale(db, box, now());
-  const claimed = await claimDue(db, box, batchSize, leaseMs, now());
+  const lease: Lease = { until: new Date(now().getTime() + leaseMs) };
+  const claimed = await claimDue(db, box, batchSize, lease, now());
   const result: RoundResult = { sent: 0, failed: 0 };
   for (const [index, row] of claimed.entries()) {
-    if (stopping()) {
-      await release(db, box, claimed.slice(index));
-      break;
-    }
-    try {
-      await box.deliver(row);
-      await recordSent(db, box, row, now());
-      result.sent++;
-    } catch (error) {
-      if (box.isOutage?.(error)) {
-        await release(db, box, claimed.slice(index), errorText(error));
+    const unsent = claimed.slice(index);
+    const later = claimed.slice(index + 1);
+    /** A write of this round; when the database fails it, it and the give-back of the rows after it wait. */
+    const record = async <R>(write: () => Promise<R>, rowsAfter: { id: string }[]): Promise<R> => {
+      try {
+        return await write();
+      } catch (error) {
+        unsettled.push(write);
+        if (rowsAfter.length > 0) unsettled.push(() => release(db, box, lease, rowsAfter));
         throw error;
       }
-      if (await recordFailure(db, box, row, errorText(error), now())) result.failed++;
+    };
+    // A round that outlasts its lease stops: another instance may have claimed the rest by now.
+    if (stopping() || now() >= lease.until) {
+      await record(() => release(db, box, lease, unsent), []);
+      break;
+    }
+    let deliveryError: { error: unknown } | undefined;
+    try {
+      await box.deliver(row);
+    } catch (error) {
+      deliveryError = { error };
+    }
+    if (!deliveryError) {
+      const sentAt = now();
+      await record(() => recordSent(db, box, lease, row, sentAt), later);
+      result.sent++;
+    } else if (box.isOutage?.(deliveryError.error)) {
+      const message = errorText(deliveryError.error);
+      await record(() => release(db, box, lease, unsent, message), []);
+      throw deliveryError.error;
+    } else {
+      const [message, failedAt] = [errorText(deliveryError.error), now()];
+      if (await record(() => recordFailure(db, box, lease, row, message, failedAt), later)) result.failed++;
     }
   }
   return result;
+}
+
+/**
+ * A round's claim. Every outcome is recorded only while the row still carries this claim, so a
+ * round whose lease ran out never overwrites the claim or the outcome of the instance that took
+ * the row over.
+ */
+interface Lease {
+  until: Date;
 }
 
 async function claimDue<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
   batchSize: number,
-  leaseMs: number,
+  lease: Lease,
   now: Date,
 ): Promise<T['$inferSelect'][]> {
   const table: OutboxTable = box.table;
@@ -109,7 +158,7 @@ async function claimDue<T extends OutboxTable>(
   // back without end.
   const rows = await db
     .update(table)
-    .set({ claimedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${table.attempts} + 1` })
+    .set({ claimedUntil: lease.until, attempts: sql`${table.attempts} + 1` })
     .where(inArray(table.id, due))
     .returning();
   return (rows as T['$inferSelect'][]).sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
@@ -118,6 +167,7 @@ async function claimDue<T extends OutboxTable>(
 async function recordSent<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   row: { id: string },
   now: Date,
 ) {
@@ -125,13 +175,14 @@ async function recordSent<T extends OutboxTable>(
   await db
     .update(table)
     .set({ ...box.scrubbed, sentAt: now, claimedUntil: null, lastError: null })
-    .where(eq(table.id, row.id));
+    .where(and(eq(table.id, row.id), eq(table.claimedUntil, lease.until)));
 }
 
 /** Schedules the next attempt, or marks the row failed after the last one; true when it failed. */
 async function recordFailure<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   row: { id: string; attempts: number },
   lastError: string,
   now: Date,
@@ -149,7 +200,7 @@ async function recordFailure<T extends OutboxTable>(
             lastError,
           },
     )
-    .where(eq(table.id, row.id));
+    .where(and(eq(table.id, row.id), eq(table.claimedUntil, lease.until)));
   return final;
 }
 
@@ -157,6 +208,7 @@ async function recordFailure<T extends OutboxTable>(
 async function release<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
+  lease: Lease,
   rows: { id: string }[],
   lastError?: string,
 ) {
@@ -171,15 +223,19 @@ async function release<T extends OutboxTable>(
           table.id,
           rows.map((row) => row.id),
         ),
-        isNotNull(table.claimedUntil),
+        eq(table.claimedUntil, lease.until),
       ),
     );
 }
 
-/** Rows past the outbox's maximum age fail without another attempt. */
+/**
+ * Rows past the outbox's maximum age fail without another attempt, and so do rows whose last
+ * attempt's claim ran out unrecorded: their sender died on them, which must not repeat without end.
+ */
 async function failStale<T extends OutboxTable>(db: Database, box: OutboxDefinition<T>, now: Date) {
-  if (box.maxAgeMs === undefined) return;
   const table: OutboxTable = box.table;
+  const tooOld = box.maxAgeMs === undefined ? undefined : lt(table.createdAt, new Date(now.getTime() - box.maxAgeMs));
+  const lastAttemptLost = and(isNotNull(table.claimedUntil), gte(table.attempts, box.maxAttempts));
   await db
     .update(table)
     .set({
@@ -192,7 +248,7 @@ async function failStale<T extends OutboxTable>(db: Database, box: OutboxDefinit
         isNull(table.sentAt),
         isNull(table.failedAt),
         or(isNull(table.claimedUntil), lte(table.claimedUntil, now)),
-        lt(table.createdAt, new Date(now.getTime() - box.maxAgeMs)),
+        tooOld ? or(tooOld, lastAttemptLost) : lastAttemptLost,
       ),
     );
 }

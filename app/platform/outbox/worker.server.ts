@@ -1,6 +1,12 @@
 import type { Database } from '~/db/client.server';
 import type { Logger } from '~/platform/logger.server';
-import { deliverDue, type OutboxDefinition, type OutboxTable, type RoundOptions } from './delivery.server';
+import {
+  deliverDue,
+  type OutboxDefinition,
+  type OutboxTable,
+  type RoundOptions,
+  type Unsettled,
+} from './delivery.server';
 
 export interface WorkerOptions extends Pick<RoundOptions, 'batchSize' | 'leaseMs'> {
   intervalMs?: number;
@@ -22,10 +28,11 @@ export function startOutboxWorker<T extends OutboxTable>(
   { intervalMs = 2_000, noun, ...round }: WorkerOptions,
 ): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  const unsettled: Unsettled[] = [];
   let stopped = false;
   let failing = false;
   const tick = () => {
-    running = deliverDue(db, box, { ...round, stopping: () => stopped })
+    running = deliverDue(db, box, { ...round, stopping: () => stopped, unsettled })
       .then(({ sent, failed }) => {
         if (failing) logger.info({ outbox: box.name }, `${noun} rounds work again`);
         failing = false;

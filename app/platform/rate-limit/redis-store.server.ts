@@ -130,12 +130,15 @@ export function redisRateLimitStore(
   const counter = (key: string) => prefix + key;
   const wait = (key: string) => `${prefix}block:${key}`;
 
+  const increment = (key: string, windowMs: number) =>
+    attempt(
+      () => redis.hitCounter(counter(key), windowMs),
+      () => fallback.increment(key, windowMs),
+    );
+
   return {
-    increment: (key, windowMs) =>
-      attempt(
-        () => redis.hitCounter(counter(key), windowMs),
-        () => fallback.increment(key, windowMs),
-      ),
+    increment,
+    hit: async (key, limit) => (await increment(key, limit.windowMs)) <= limit.max,
     reserve: (key, limit) =>
       attempt(
         async () => {

@@ -19,6 +19,15 @@ describe.each(rateLimitBackends)('rate-limit store (%s)', (backend) => {
     expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, index) => index + 1));
   });
 
+  it('lets exactly the limit of hits sent together through, and refuses the rest', async () => {
+    const store = await open();
+    const limit = { max: 20, windowMs: minute };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => store.hit('registrations', limit)));
+    expect(answers.filter(Boolean)).toHaveLength(20);
+    expect(await store.hit('registrations', limit)).toBe(false);
+    expect(await store.hit('other registrations', limit)).toBe(true);
+  });
+
   it('reserves attempts up to the limit, starts the wait with the last one, and refuses while it lasts', async () => {
     const store = await open();
     for (let count = 1; count <= 5; count++) {

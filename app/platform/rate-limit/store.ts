@@ -7,6 +7,11 @@ export interface RateLimitStore {
   /** Counts one more hit in a fixed window that starts with the first hit; returns the count. */
   increment(key: string, windowMs: number): Promise<number>;
   /**
+   * Counts one more hit against a limit of so many per window (registrations, mails, reports …);
+   * false once the window's hits, this one included, exceed it.
+   */
+  hit(key: string, limit: HitLimit): Promise<boolean>;
+  /**
    * Reserves one attempt of something whose failures are limited (a password, a voucher code)
    * before the attempt is checked: refused while the key waits; otherwise counted at once, and the
    * attempt that reaches the limit starts the key's wait as if it had already failed. A failed
@@ -18,6 +23,12 @@ export interface RateLimitStore {
   release(key: string, limit: AttemptLimit): Promise<void>;
   /** Forgets the key's count and wait. */
   reset(key: string): Promise<void>;
+}
+
+export interface HitLimit {
+  /** Hits allowed per window. */
+  max: number;
+  windowMs: number;
 }
 
 export interface AttemptLimit {
@@ -74,6 +85,9 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
   return {
     async increment(key, windowMs) {
       return hit(key, windowMs);
+    },
+    async hit(key, limit) {
+      return hit(key, limit.windowMs) <= limit.max;
     },
     async reserve(key, limit) {
       const waitingFor = (waits.get(key) ?? 0) - now();

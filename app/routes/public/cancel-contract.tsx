@@ -80,7 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     endDate: value.endDate,
     confirmationEmail: value.confirmationEmail,
   };
-  // A filled honeypot is a bot: it gets the answer everyone gets, and nothing is stored or sent.
+  // A filled honeypot is a bot: it is sent on to a confirmation address as everyone is, and nothing
+  // is stored or sent.
   if (formData.get(honeypotFieldName)) return confirmationPage(newReference());
   const { clientIp } = context.get(requestContext);
   if (!(await allowPublicCancellation(services.rateLimits, clientIp))) {
