@@ -1,7 +1,12 @@
 import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 
 /** Paths the server answers itself, before React Router. */
-const ownPaths: Record<string, string> = { '/health': 'health', '/builds/latest.json': 'build-info' };
+const ownPaths: Record<string, string> = {
+  '/livez': 'livez',
+  '/readyz': 'readyz',
+  '/health': 'health',
+  '/builds/latest.json': 'build-info',
+};
 
 /** Distinct paths remembered; a client asking for endless unknown paths only empties it now and then. */
 const memoLimit = 2000;

@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { withoutQueryParameters } from './error-reporting/scrub';
 
 export type Logger = pino.Logger;
 
@@ -68,7 +69,7 @@ function withoutPersonalData(value: unknown, depth = 0): unknown {
 function serializeError(error: unknown, depth = 0): unknown {
   if (!(error instanceof Error)) return error;
   const { code } = error as { code?: unknown };
-  const message = withoutQueryParameters(error);
+  const message = withoutQueryParameters(error.message);
   return {
     type: error.name,
     message,
@@ -76,12 +77,6 @@ function serializeError(error: unknown, depth = 0): unknown {
     ...(typeof code === 'string' ? { code } : {}),
     ...(error.cause !== undefined && depth < 3 ? { cause: serializeError(error.cause, depth + 1) } : {}),
   };
-}
-
-function withoutQueryParameters(error: Error): string {
-  if (!('params' in error)) return error.message;
-  const cut = error.message.indexOf('\nparams:');
-  return cut === -1 ? error.message : `${error.message.slice(0, cut)}\nparams: ${redacted}`;
 }
 
 /** JSON logs for operators; secrets and personal data are redacted wherever they appear. */

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { cancellations } from '~/db/schema';
+import type { Declaration } from './cancellation.server';
 import type { CancellationConfirmation } from './confirmation';
 import { contractSettings } from './contract-settings';
 import { confirmationOf } from './declaration-confirmation.server';
@@ -11,18 +12,7 @@ import { confirmationOf } from './declaration-confirmation.server';
  * of the texts), from the same sender (the customer, or the client's address and session on the
  * public page).
  */
-export function declarationFingerprint(
-  declaration: {
-    kind: string;
-    reason?: string;
-    name: string;
-    identifier: string;
-    contractLabel: string;
-    endDate?: string;
-    confirmationEmail: string;
-  },
-  sender: string,
-): string {
+export function declarationFingerprint(declaration: Declaration, sender: string): string {
   const content = [
     sender,
     declaration.kind,

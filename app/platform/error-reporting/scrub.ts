@@ -11,9 +11,13 @@ const email = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g;
 /** A failed query's message ends with its parameters (a customer's data, a password hash). */
 const queryParameters = /\nparams:[\s\S]*$/;
 
+/** The text with a failed query's parameters cut off (Drizzle writes them into its message). */
+export function withoutQueryParameters(text: string): string {
+  return text.replace(queryParameters, '\nparams: [redacted]');
+}
+
 export function scrubText(text: string): string {
-  return text
-    .replace(queryParameters, '\nparams: [redacted]')
+  return withoutQueryParameters(text)
     .replace(urlTail, '$1')
     .replace(secretPair, '$1=[redacted]')
     .replace(bearer, '$1 [redacted]')
