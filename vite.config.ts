@@ -23,8 +23,8 @@ export default defineConfig(({ isSsrBuild }) => ({
 function clientChunk(id: string): string | undefined {
   // The phone field renders its regions before the metadata comes (on first focus); Rollup would
   // put them into the metadata's chunk, which imports them too, unless they have one of their own.
-  if (id.includes('/app/features/phone/phone-regions.ts')) return 'phone-regions';
-  if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/features/phone/')) return 'phone-numbers';
+  if (id.includes('/app/shared/phone/phone-regions.ts')) return 'phone-regions';
+  if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/shared/phone/')) return 'phone-numbers';
   if (id.includes('/node_modules/ibantools/')) return 'iban';
   // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.
   if (id.includes('/node_modules/zod/') || id.includes('/app/platform/validation.ts')) return 'zod';

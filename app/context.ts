@@ -3,7 +3,7 @@ import type { AppConfig } from '~/config/env.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import type { DemoLogin } from '~/db/seed/demo.server';
 import type { ContentStore } from '~/features/content/content-store.server';
-import type { RedirectStore } from '~/features/navigation/redirect-store.server';
+import type { RedirectStore } from '~/shared/navigation/redirect-store.server';
 import type { CurrentSession } from '~/features/accounts/sessions.server';
 import type { Logger } from '~/platform/logger.server';
 import type { MailTransport } from '~/platform/mail/transport.server';

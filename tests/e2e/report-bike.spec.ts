@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { addressSuggestionsPath } from '../../app/features/geocoding/suggestions';
+import { addressSuggestionsPath } from '../../app/shared/geocoding/suggestions';
 import { pages } from '../../app/i18n/route-table';
 import { csrfTokenIn, demoCustomer, readMail } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formLimits } from '~/config/form-limits';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
-import { honeypotFieldName } from '~/features/security/form-fields';
+import { honeypotFieldName } from '~/shared/security/form-fields';
 import { pages } from '~/i18n/route-table';
 import { de } from '~/i18n/messages/de';
 import { en } from '~/i18n/messages/en';

@@ -8,7 +8,7 @@ import type { DatabaseHandle } from '~/db/client.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import { readSession } from '~/features/accounts/sessions.server';
 import { createContentStore } from '~/features/content/content-store.server';
-import { createRedirectStore } from '~/features/navigation/redirect-store.server';
+import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';

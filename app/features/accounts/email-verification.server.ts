@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { security } from '~/config/security';
 import { customers } from '~/db/schema';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import { renderMail } from '~/features/mail/templates';
-import { allowAccountMail } from '~/features/security/login-throttle.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import { renderMail } from '~/shared/mail/templates';
+import { allowAccountMail } from '~/shared/security/login-throttle.server';
 import { mailLink, type AccountContext } from './account-context';
 import { consumeAccountToken, createAccountToken } from './account-tokens.server';
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { security } from '~/config/security';
 import { customers } from '~/db/schema';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import { renderMail } from '~/features/mail/templates';
-import { allowAccountMail } from '~/features/security/login-throttle.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import { renderMail } from '~/shared/mail/templates';
+import { allowAccountMail } from '~/shared/security/login-throttle.server';
 import type { Locale } from '~/i18n/locales';
 import { mailLink, type AccountContext } from './account-context';
 import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens.server';

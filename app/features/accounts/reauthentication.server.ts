@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { customers } from '~/db/schema';
-import { checkPasswordWithinLimits } from '~/features/security/login-throttle.server';
+import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import type { AccountContext } from './account-context';
 import { verifyPassword } from './passwords.server';
 import { isRecentlyAuthenticated, markReauthenticated, type CurrentSession } from './sessions.server';

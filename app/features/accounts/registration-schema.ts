@@ -1,8 +1,8 @@
 import { z } from '~/platform/validation';
 import { actionCodePattern } from '~/config/campaigns';
 import { security } from '~/config/security';
-import { addressSchema } from '~/features/geocoding/address-schema';
-import { mobilePhoneSchema } from '~/features/phone/phone';
+import { addressSchema } from '~/shared/geocoding/address-schema';
+import { mobilePhoneSchema } from '~/shared/phone/phone';
 import { berlinDate } from '~/platform/berlin-date';
 import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';

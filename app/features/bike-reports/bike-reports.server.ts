@@ -4,7 +4,7 @@ import { brandProfiles, type BrandProfile } from '~/config/brand';
 import type { AppServices } from '~/context';
 import type { Database } from '~/db/client.server';
 import { bikeReports, customers } from '~/db/schema';
-import { enqueueMail } from '~/features/mail/outbox.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
 import type { Logger } from '~/platform/logger.server';
 import type { RateLimitStore } from '~/platform/rate-limit/store';

@@ -1,7 +1,7 @@
 import {
   signedReferenceQuery,
   verifiedReference as verifiedSignedReference,
-} from '~/features/security/signed-reference.server';
+} from '~/shared/security/signed-reference.server';
 import { isReference } from './reference.server';
 
 /** The signed query of a report's confirmation page (post/redirect/get). */

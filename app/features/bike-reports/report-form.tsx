@@ -2,7 +2,7 @@ import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { bikeReportRules } from '~/config/bike-reports';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';

@@ -1,9 +1,9 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext, sessionContext } from '~/context';
-import { verifyAddressField } from '~/features/geocoding/address-verification.server';
-import { carriedParams, withCarriedQuery } from '~/features/navigation/carry-query';
-import { honeypotFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
+import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
+import { carriedParams, withCarriedQuery } from '~/shared/navigation/carry-query';
+import { honeypotFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { pageForView, pagePath } from '~/i18n/route-table';
 import { bikeReportContext, fileBikeReport, reportPrefill } from './bike-reports.server';
@@ -12,8 +12,8 @@ import { reportKinds, type ReportKind } from './report-kinds';
 import { bikeReportSchema } from './report-schema';
 import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
 import { berlinFormFields } from './seen-at';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 interface Args {
   request: Request;

@@ -1,7 +1,7 @@
 import { z } from '~/platform/validation';
 import { bikeReportRules } from '~/config/bike-reports';
-import { isInGermany } from '~/features/geocoding/address-schema';
-import { mobilePhoneSchema } from '~/features/phone/phone';
+import { isInGermany } from '~/shared/geocoding/address-schema';
+import { mobilePhoneSchema } from '~/shared/phone/phone';
 import { kindNeedsLogin, reportKinds } from './report-kinds';
 import { parseClockTime, parseSeenAt } from './seen-at';
 

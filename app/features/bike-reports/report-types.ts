@@ -1,5 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
-import type { AddressSuggestion } from '~/features/geocoding/suggestions';
+import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
 import type { Locale } from '~/i18n/locales';
 import type { ReportKind } from './report-kinds';
 

@@ -1,5 +1,5 @@
 import { isTerminalPath } from '~/features/bike-reports/terminal-paths';
-import { safeRedirect } from '~/features/navigation/safe-redirect';
+import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { findPage, isWebView } from '~/i18n/route-table';
 import { isConsentChoice, type ConsentChoice } from './consent-cookie';
 

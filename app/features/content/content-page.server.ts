@@ -1,5 +1,5 @@
 import type { AppServices } from '~/context';
-import { notFound } from '~/features/navigation/route-validation';
+import { notFound } from '~/shared/navigation/route-validation';
 import { locales, type Locale } from '~/i18n/locales';
 import type { RouteMeta } from '~/i18n/route-meta';
 import { isWebViewPath } from '~/i18n/route-table';

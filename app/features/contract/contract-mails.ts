@@ -1,6 +1,6 @@
 import type { BrandProfile } from '~/config/brand';
 import type { Tariff } from '~/features/tariffs/tariffs.server';
-import { mailClosing, renderMailContent, type RenderedMail } from '~/features/mail/templates';
+import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
 import { formatDate, translator } from '~/i18n/translate';
 import { confirmationRows, formatBerlinDateTime, type CancellationConfirmation } from './confirmation';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { cancellations } from '~/db/schema';
-import { signedReferenceQuery, verifiedReference } from '~/features/security/signed-reference.server';
+import { signedReferenceQuery, verifiedReference } from '~/shared/security/signed-reference.server';
 import type { CancellationConfirmation } from './confirmation';
 import { contractSettings } from './contract-settings';
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, customers, tariffChanges, tariffs } from '~/db/schema';
 import type { AccountContext } from '~/features/accounts/account-context';
-import { enqueueMail } from '~/features/mail/outbox.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
 import { changeDirection } from '~/features/tariffs/tariff-comparison';
 import { findTariff } from '~/features/tariffs/tariffs.server';
 import type { Locale } from '~/i18n/locales';

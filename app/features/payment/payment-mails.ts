@@ -1,5 +1,5 @@
 import type { BrandProfile } from '~/config/brand';
-import { mailClosing, renderMailContent, type RenderedMail } from '~/features/mail/templates';
+import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { BrandProfile } from '~/config/brand';
 import type { Database } from '~/db/client.server';
 import { customers, paymentMethods } from '~/db/schema';
-import { enqueueMail } from '~/features/mail/outbox.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
 import { formatInstant } from '~/i18n/translate';
 import type { BankVerifier } from '~/platform/bank-verification/types';

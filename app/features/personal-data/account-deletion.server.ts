@@ -4,8 +4,8 @@ import { contracts, creditLedger, customers } from '~/db/schema';
 import { settleContract } from '~/features/contract/contract-settlement.server';
 import type { AccountContext } from '~/features/accounts/account-context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import type { RenderedMail } from '~/features/mail/templates';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import type { RenderedMail } from '~/shared/mail/templates';
 import type { Actor } from './email-change.server';
 import { renderPersonalDataMail } from './mails';
 

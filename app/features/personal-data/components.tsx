@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
-import { csrfFieldName } from '~/features/security/form-fields';
+import { csrfFieldName } from '~/shared/security/form-fields';
 import { usePage, useT } from '~/i18n/hooks';
 import { pageForView, pages, type PageId } from '~/i18n/route-table';
 import { PageLink } from '~/ui/components/page-link';

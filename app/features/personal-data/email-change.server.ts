@@ -6,8 +6,8 @@ import { mailLink, type AccountContext } from '~/features/accounts/account-conte
 import { consumeAccountToken, peekAccountToken } from '~/features/accounts/account-tokens.server';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { hashToken, type CurrentSession } from '~/features/accounts/sessions.server';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import { allowAccountMail } from '~/features/security/login-throttle.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import { allowAccountMail } from '~/shared/security/login-throttle.server';
 import type { Locale } from '~/i18n/locales';
 import { renderPersonalDataMail } from './mails';
 import { maskEmail } from './masking';

@@ -1,4 +1,4 @@
-import { parsePhone } from '~/features/phone/phone';
+import { parsePhone } from '~/shared/phone/phone';
 import type { Locale } from '~/i18n/locales';
 import { dateTimeFormat } from '~/i18n/intl-formats';
 import { intlLocale } from '~/i18n/translate';

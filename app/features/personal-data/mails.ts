@@ -1,5 +1,5 @@
 import type { BrandProfile } from '~/config/brand';
-import { mailClosing, renderMailContent, type MailContent, type RenderedMail } from '~/features/mail/templates';
+import { mailClosing, renderMailContent, type MailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
 
 /** The mails of the personal-data flows, in German and English. */

@@ -6,8 +6,8 @@ import { passwordProblem } from '~/features/accounts/password-policy';
 import { endPendingChanges } from '~/features/accounts/pending-changes.server';
 import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
 import { endAllSessions, markReauthenticated } from '~/features/accounts/sessions.server';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import { checkPasswordWithinLimits } from '~/features/security/login-throttle.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import type { Actor } from './email-change.server';
 import { renderPersonalDataMail } from './mails';
 

@@ -2,9 +2,9 @@ import { createHmac, randomInt, randomUUID, timingSafeEqual } from 'node:crypto'
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers, phoneVerifications } from '~/db/schema';
-import { parsePhone } from '~/features/phone/phone';
-import { enqueueMail } from '~/features/mail/outbox.server';
-import type { RenderedMail } from '~/features/mail/templates';
+import { parsePhone } from '~/shared/phone/phone';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import type { RenderedMail } from '~/shared/mail/templates';
 import { enqueueSms } from '~/platform/sms/outbox.server';
 import type { PersonalDataContext } from './context.server';
 import type { Actor } from './email-change.server';

@@ -1,5 +1,5 @@
 import { z } from '~/platform/validation';
-import { mobilePhoneSchema } from '~/features/phone/phone';
+import { mobilePhoneSchema } from '~/shared/phone/phone';
 
 /**
  * The new phone number's form, in the browser and on the server. A module of its own: it brings

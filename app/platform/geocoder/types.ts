@@ -1,6 +1,6 @@
 /**
  * One place as a geocoder found it (a geocodejson feature, read): every part may be missing, because
- * deciding what makes a usable address is a business rule (features/geocoding), not the adapter's.
+ * deciding what makes a usable address is a business rule (shared/geocoding), not the adapter's.
  */
 export interface GeocodedPlace {
   lon?: number;

@@ -2,8 +2,8 @@ import { data, Form, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/confirm-email-change';
 import { servicesContext, sessionContext } from '~/context';
 import { checkEmailChangeLink, confirmEmailChange } from '~/features/personal-data/email-change.server';
-import { csrfFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { useT } from '~/i18n/hooks';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
@@ -11,7 +11,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: translator(localeFromPath(location.pathname) ?? defaultLocale)('email-change.confirm-title') },

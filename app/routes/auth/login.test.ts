@@ -18,7 +18,7 @@ import { readCookie } from '~/platform/cookies';
 
 /**
  * After a login the browser goes where `redirectTo` says only when that is a path of this site
- * (features/navigation/safe-redirect.ts); anything that could leave the site goes to the
+ * (shared/navigation/safe-redirect.ts); anything that could leave the site goes to the
  * self-service start page instead. Every login sets a new session cookie.
  */
 

@@ -5,13 +5,13 @@ import { accountContext } from '~/features/accounts/account-context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
-import { safeRedirect } from '~/features/navigation/safe-redirect';
-import { csrfFor } from '~/features/security/form-page.server';
+import { safeRedirect } from '~/shared/navigation/safe-redirect';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { findPage, pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 

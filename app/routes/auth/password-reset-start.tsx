@@ -4,12 +4,12 @@ import { servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
 import { passwordResetStartSchema } from '~/features/accounts/login-schema';
 import { requestPasswordReset } from '~/features/accounts/password-reset.server';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 

@@ -4,7 +4,7 @@ import { createRouteHarness, formPost, type RouteHarness } from '../../../tests/
 import { createTestDatabase, databaseBackends } from '../../../tests/support/test-databases';
 import { action, loader } from './register';
 import { contracts, customers, outbox, sessions } from '~/db/schema';
-import { suggestionsFor } from '~/features/geocoding/geocoding.server';
+import { suggestionsFor } from '~/shared/geocoding/geocoding.server';
 import { pagePath } from '~/i18n/route-table';
 
 /**

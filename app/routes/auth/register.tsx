@@ -3,18 +3,18 @@ import type { Route } from './+types/register';
 import { requestContext, servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
-import { verifyAddressField } from '~/features/geocoding/address-verification.server';
+import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { registrationSchema } from '~/features/accounts/registration-schema';
-import { honeypotFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
-import { allowRegistration } from '~/features/security/login-throttle.server';
+import { honeypotFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
+import { allowRegistration } from '~/shared/security/login-throttle.server';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 

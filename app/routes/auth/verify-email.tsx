@@ -3,8 +3,8 @@ import type { Route } from './+types/verify-email';
 import { servicesContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
 import { verifyEmail } from '~/features/accounts/email-verification.server';
-import { csrfFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
@@ -12,7 +12,7 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { namedPageMeta } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/mailbox';
 import { servicesContext } from '~/context';
-import { latestMails } from '~/features/mail/outbox.server';
-import { notFound } from '~/features/navigation/route-validation';
+import { latestMails } from '~/shared/mail/outbox.server';
+import { notFound } from '~/shared/navigation/route-validation';
 import { smsBoxEnabled } from '~/features/personal-data/context.server';
 import { latestSms } from '~/platform/sms/outbox.server';
 import { privatePageHeaders } from '~/ui/page-meta';

@@ -15,14 +15,14 @@ import {
 } from '~/features/contract/declaration-confirmation.server';
 import { contractSettings } from '~/features/contract/contract-settings';
 import { declarantDefaults } from '~/features/contract/contract.server';
-import { honeypotFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
+import { honeypotFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { findPage } from '~/i18n/route-table';
 import { translator } from '~/i18n/translate';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 // A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.

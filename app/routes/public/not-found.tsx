@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/not-found';
 import { servicesContext } from '~/context';
-import { resolveRedirect } from '~/features/navigation/redirects';
-import { notFound } from '~/features/navigation/route-validation';
+import { resolveRedirect } from '~/shared/navigation/redirects';
+import { notFound } from '~/shared/navigation/route-validation';
 
 /** Any path no route knows: a server-declared redirect if there is one, otherwise the 404 page. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -7,7 +7,7 @@ import {
   previewCookie,
   previewCookieName,
 } from '~/features/content/preview.server';
-import { notFound } from '~/features/navigation/route-validation';
+import { notFound } from '~/shared/navigation/route-validation';
 import { isLocale } from '~/i18n/locales';
 import { useT } from '~/i18n/hooks';
 import { readCookie } from '~/platform/cookies';

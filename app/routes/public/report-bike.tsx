@@ -2,7 +2,7 @@ import { redirect } from 'react-router';
 import type { Route } from './+types/report-bike';
 import { servicesContext } from '~/context';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
-import { reportWebViewTarget } from '~/features/navigation/rewrites';
+import { reportWebViewTarget } from '~/shared/navigation/rewrites';
 import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';

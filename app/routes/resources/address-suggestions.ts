@@ -1,7 +1,7 @@
 import type { Route } from './+types/address-suggestions';
 import { requestContext, servicesContext } from '~/context';
-import { geocodingFor } from '~/features/geocoding/geocoding.server';
-import type { AddressSuggestionsResponse } from '~/features/geocoding/suggestions';
+import { geocodingFor } from '~/shared/geocoding/geocoding.server';
+import type { AddressSuggestionsResponse } from '~/shared/geocoding/suggestions';
 import { GeocoderError } from '~/platform/geocoder/types';
 
 const json = (body: AddressSuggestionsResponse, init: ResponseInit = {}) => Response.json(body, init);

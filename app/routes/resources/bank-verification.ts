@@ -4,7 +4,7 @@ import { ibanProblem, normalizeIban } from '~/features/payment/iban';
 import { bankVerifierFor } from '~/features/payment/providers.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { BankVerificationUnavailableError, type WidgetResult } from '~/platform/bank-verification/types';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 const json = (body: WidgetResult, status = 200) =>
   Response.json(body, { status, headers: { 'Cache-Control': 'no-store' } });

@@ -1,10 +1,10 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/cancel-contract-redirect';
 import { servicesContext } from '~/context';
-import { cancelContractTarget } from '~/features/navigation/rewrites';
+import { cancelContractTarget } from '~/shared/navigation/rewrites';
 import { localeCookieName, preferredLocale } from '~/i18n/locales';
 import { readCookie } from '~/platform/cookies';
-import { notFound } from '~/features/navigation/route-validation';
+import { notFound } from '~/shared/navigation/route-validation';
 
 /** The cancellation button's short address, rewritten to `/{locale}/kuendigen` unless the brand is flinkster. */
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,7 +1,7 @@
 import type { Route } from './+types/client-errors';
 import { requestContext, servicesContext } from '~/context';
-import { csrfFor } from '~/features/security/form-page.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { csrfFor } from '~/shared/security/form-page.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 import { receiveClientErrorReport } from '~/platform/error-reporting/client-error-endpoint.server';
 
 /**

@@ -3,7 +3,7 @@ import type { Route } from './+types/consent';
 import { servicesContext } from '~/context';
 import { consentCookie, isConsentChoice } from '~/features/consent/consent-cookie';
 import { safeReturnPath } from '~/features/consent/consent-request';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /**
  * `POST /resources/consent` (choice, returnTo, csrf): the consent dialog without JavaScript. Stores

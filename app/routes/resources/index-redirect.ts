@@ -1,6 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/index-redirect';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { localeCookieName, preferredLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
 import { readCookie } from '~/platform/cookies';

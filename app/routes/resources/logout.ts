@@ -4,7 +4,7 @@ import { servicesContext, sessionContext } from '~/context';
 import { clearedSessionCookie, endSession } from '~/features/accounts/sessions.server';
 import { defaultLocale, isLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /** Logout ends the session on the server, not just in the browser. POST only (CSRF-checked). */
 export async function action({ request, context }: Route.ActionArgs) {

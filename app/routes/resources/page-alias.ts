@@ -1,8 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/page-alias';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { pagePath, type PageId } from '~/i18n/route-table';
-import { requireLocale } from '~/features/navigation/route-validation';
+import { requireLocale } from '~/shared/navigation/route-validation';
 
 /** The generic addresses of the specification, section 2, lead to their named pages. */
 const aliases: Record<string, PageId> = {

@@ -4,8 +4,8 @@ import { servicesContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { resendVerification } from '~/features/accounts/email-verification.server';
-import { safeRedirect } from '~/features/navigation/safe-redirect';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { safeRedirect } from '~/shared/navigation/safe-redirect';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /** The reminder banner's button: a new verification link (at most 3 an hour), then back to the page. */
 export async function action({ request, context }: Route.ActionArgs) {

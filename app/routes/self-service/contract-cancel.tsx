@@ -7,14 +7,14 @@ import { cancellationSchema } from '~/features/contract/cancellation-schema';
 import { CancellationConfirmationView, CancellationForm } from '~/features/contract/components/cancellation-form';
 import { declarantDefaults, loadContract } from '~/features/contract/contract.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { useFormatDate, useT } from '~/i18n/hooks';
 import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

@@ -8,10 +8,10 @@ import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledge
 import { topUp, topUpResult } from '~/features/credit/top-up.server';
 import { voucherCodeMask } from '~/features/credit/voucher-code';
 import { redeemVoucher } from '~/features/credit/vouchers.server';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { activePaymentMethod } from '~/features/payment/payment-methods.server';
 import { paymentProviderFor } from '~/features/payment/providers.server';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro, formatInstant, translator } from '~/i18n/translate';
@@ -24,8 +24,8 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { MaskedField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

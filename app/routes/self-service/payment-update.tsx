@@ -11,7 +11,7 @@ import {
 } from 'react-router';
 import type { Route } from './+types/payment-update';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import {
   installEndCallback,
   loadVerificationWidget,
@@ -31,8 +31,8 @@ import {
 import { isPaymentKind, paymentKinds, type PaymentKind } from '~/features/payment/payment-kinds';
 import { checkoutSchema, confirmCheckoutSchema, sepaSchema } from '~/features/payment/payment-schema';
 import { paymentDeps } from '~/features/payment/providers.server';
-import { csrfFieldName } from '~/features/security/form-fields';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath, pages } from '~/i18n/route-table';
@@ -45,8 +45,8 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { CheckboxField, TextField } from '~/ui/form/inputs';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

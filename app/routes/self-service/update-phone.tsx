@@ -13,7 +13,7 @@ import {
 } from '~/features/personal-data/phone-change.server';
 import { phoneNumberSchema } from '~/features/personal-data/phone-number-schema';
 import { phoneCodeSchema } from '~/features/personal-data/schemas';
-import { csrfFor } from '~/features/security/form-page.server';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
@@ -23,8 +23,8 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { parseForm } from '~/features/security/parse-form.server';
-import { submittedForm } from '~/features/security/submitted-form.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

@@ -1,6 +1,6 @@
 import { Form, useLocation } from 'react-router';
 import { useRootData } from '~/root';
-import { csrfFieldName } from '~/features/security/form-fields';
+import { csrfFieldName } from '~/shared/security/form-fields';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageLink } from './page-link';
 

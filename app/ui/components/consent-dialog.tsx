@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useConsent } from '~/features/consent/consent-context';
 import { isConsentChoice, type ConsentChoice } from '~/features/consent/consent-cookie';
 import { consentPromptParam, currentPathWithoutPrompt } from '~/features/consent/consent-request';
-import { csrfFieldName } from '~/features/security/form-fields';
+import { csrfFieldName } from '~/shared/security/form-fields';
 import { useLocale, useT } from '~/i18n/hooks';
 import { pagePath } from '~/i18n/route-table';
 import { useRootData } from '~/root';

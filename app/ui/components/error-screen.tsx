@@ -3,7 +3,7 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { pagePath } from '~/i18n/route-table';
 import { isChunkLoadError, reloadForChunkError } from '~/platform/reload-guard';
 import { useEffect } from 'react';
-import type { NotFoundData } from '~/features/navigation/route-validation';
+import type { NotFoundData } from '~/shared/navigation/route-validation';
 
 /**
  * The error screen of the specification (section 2): oops icon, heading in the brand's colour,

@@ -1,5 +1,5 @@
 import { Link, useLocation, useMatches } from 'react-router';
-import { localeSwitchHref } from '~/features/navigation/carry-query';
+import { localeSwitchHref } from '~/shared/navigation/carry-query';
 import { useLocale, useT } from '~/i18n/hooks';
 import { localeCookieName, otherLocale } from '~/i18n/locales';
 import { currentRouteMeta } from '~/i18n/route-meta';

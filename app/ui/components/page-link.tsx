@@ -1,6 +1,6 @@
 import type { ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { useLocale } from '~/i18n/hooks';
 import type { Locale } from '~/i18n/locales';
 import { pagePath, type PageId } from '~/i18n/route-table';

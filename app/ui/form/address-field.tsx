@@ -1,13 +1,13 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
-import type { AddressFieldInput } from '~/features/geocoding/address-schema';
+import type { AddressFieldInput } from '~/shared/geocoding/address-schema';
 import {
   addressDebounceMs,
   addressSuggestionsPath,
   minAddressQueryLength,
   type AddressSuggestion,
   type AddressSuggestionsResponse,
-} from '~/features/geocoding/suggestions';
+} from '~/shared/geocoding/suggestions';
 import { useT } from '~/i18n/hooks';
 import { httpRequest } from '~/platform/http-client';
 import { translateMessage } from './field-shell';
@@ -57,7 +57,7 @@ function coordinate(value: unknown): number | undefined {
  *
  * Without JavaScript this is a plain text input and the hidden inputs stay empty, so `addressSchema`
  * answers `address.pick-suggestion`. The server then geocodes the typed text itself
- * (`suggestionsFor(services, text)` from features/geocoding/geocoding.server) and either accepts it
+ * (`suggestionsFor(services, text)` from shared/geocoding/geocoding.server) and either accepts it
  * when it names exactly one suggestion (`suggestionMatchingText`), or renders the suggestions for the
  * user to pick one (e.g. radio buttons whose choice the action turns into text, lat, lon and id).
  * The server never trusts lat/lon sent with a text it did not suggest: it may check the pair with
@@ -381,7 +381,7 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
 
 /**
  * Without JavaScript: the server's suggestions for a typed address, to pick one by radio button.
- * The action turns the choice into text and location (features/geocoding/address-verification.server.ts).
+ * The action turns the choice into text and location (shared/geocoding/address-verification.server.ts).
  */
 export function AddressChoices({
   choices,

@@ -2,7 +2,7 @@ import { FormProvider, getFormProps, type FormMetadata } from '@conform-to/react
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useT } from '~/i18n/hooks';
-import { csrfFieldName, honeypotFieldName } from '~/features/security/form-fields';
+import { csrfFieldName, honeypotFieldName } from '~/shared/security/form-fields';
 import { holdUntilSettled, useLoadWhenIdle, type ValidatorLoading } from './client-validation';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';

@@ -1,7 +1,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PhoneFieldInput } from '~/features/phone/phone';
-import { defaultPhoneRegions, phoneRegion, phoneRegionOptions } from '~/features/phone/phone-regions';
+import type { PhoneFieldInput } from '~/shared/phone/phone';
+import { defaultPhoneRegions, phoneRegion, phoneRegionOptions } from '~/shared/phone/phone-regions';
 import { useLocale, useT } from '~/i18n/hooks';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
@@ -9,7 +9,7 @@ import { onDemand, useOnDemand } from './on-demand';
 import { useTypedBeforeHydration } from './typed-before-hydration';
 
 /** The parser with its metadata (75 KB gzip), loaded when the visitor first focuses a phone field. */
-const phoneParser = onDemand(() => import('~/features/phone/phone'));
+const phoneParser = onDemand(() => import('~/shared/phone/phone'));
 
 interface PhoneFieldProps {
   /** The object field of `mobilePhoneSchema`: regionCode, phonenumber, parsedPhoneNumber. */

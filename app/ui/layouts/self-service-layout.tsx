@@ -1,5 +1,5 @@
 import { NavLink, Outlet, useLocation } from 'react-router';
-import { withCarriedQuery } from '~/features/navigation/carry-query';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { useLocale, useT } from '~/i18n/hooks';
 import { pagePath, type PageId } from '~/i18n/route-table';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';

@@ -1,6 +1,6 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useSearchParams } from 'react-router';
-import type { AddressSuggestion } from '~/features/geocoding/suggestions';
+import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/translate';
