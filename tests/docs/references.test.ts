@@ -230,3 +230,31 @@ describe('citation check', () => {
 function citationsOf(source: string): string[] {
   return unresolvedCitations(source).map(({ cites }) => cites);
 }
+
+describe('decision records', () => {
+  const folder = join(root, 'docs/decisions');
+  const records = readdirSync(folder).filter((name) => /^\d{4}-.+\.md$/.test(name));
+  const index = readFileSync(join(folder, 'README.md'), 'utf8');
+  const status = /^Status: (accepted|(superseded|amended) by \d{4}((, \d{4})* and \d{4})?)$/;
+
+  it.each(records)('%s starts with its status and date, and names records that exist', (name) => {
+    const head = readFileSync(join(folder, name), 'utf8').split('\n').slice(0, 5);
+    const statusLine = head.find((line) => line.startsWith('Status:'));
+    expect(statusLine).toMatch(status);
+    expect(head.find((line) => line.startsWith('Date:'))).toMatch(/^Date: \d{4}-\d{2}-\d{2}$/);
+    for (const [number] of statusLine!.matchAll(/\d{4}/g)) {
+      expect(records.some((record) => record.startsWith(`${number}-`))).toBe(true);
+    }
+  });
+
+  it.each(records)('%s has a row in the index with the same status and date', (name) => {
+    const text = readFileSync(join(folder, name), 'utf8');
+    const recordStatus = /^Status: (.*)$/m.exec(text)?.[1];
+    const recordDate = /^Date: (.*)$/m.exec(text)?.[1];
+    const row = index.split('\n').find((line) => line.includes(`](${name})`));
+    expect(row).toBeDefined();
+    const cells = row!.split('|').map((cell) => cell.trim());
+    expect(cells).toContain(recordStatus);
+    expect(cells).toContain(recordDate);
+  });
+});
