@@ -4,7 +4,8 @@ import { locales } from './i18n/locales';
 import { assertKnownMiddleware, pageIds, pages, routeId, type LayoutId, type MiddlewareName } from './i18n/route-table';
 import { terminalHome, terminalPaths } from './features/bike-reports/terminal-paths';
 
-// Section 8: an unknown middleware name is an error, found when the routes are built.
+// An unknown middleware name is an error, found when the routes are built
+// (docs/rules/content-and-navigation.md#unknown-middleware).
 assertKnownMiddleware();
 
 const layoutFiles: Record<LayoutId, string> = {
@@ -76,7 +77,7 @@ export default [
     ),
     // Redirect-only routes sit in the layout so that their 404 gets the error screen, not a bare answer.
     route('cancel-contract', 'routes/resources/cancel-contract-redirect.ts'),
-    // Generic aliases of named pages (specification, section 2).
+    // Generic aliases of named pages (docs/rules/content-and-navigation.md#generic-aliases).
     route(':locale/login', 'routes/resources/page-alias.ts', { id: 'alias-login' }),
     route(':locale/passwort-reset-start', 'routes/resources/page-alias.ts', { id: 'alias-password-reset-start' }),
     route(':locale/passwort-reset-finish', 'routes/resources/page-alias.ts', { id: 'alias-password-reset-finish' }),

@@ -1,7 +1,7 @@
 import type { Brand } from './brand';
 
 /**
- * Bike reports (product rules, "Bike reports"): every rule's number in one place.
+ * Bike reports (docs/rules/bike-reports.md): every rule's number in one place.
  */
 export const bikeReportRules = {
   /** Bike numbers are 4 to 6 digits (the number on the bike's frame and lock). */
@@ -23,7 +23,7 @@ export const bikeReportRules = {
     /** Tries with a new random part when a reference is taken (30^6 per year: a collision is rare). */
     attempts: 5,
   },
-  /** The browser's position (specification, section 9: the geolocation helper's options). */
+  /** The browser's position (docs/rules/bike-reports.md#position). */
   geolocation: { enableHighAccuracy: true, maximumAge: 30_000, timeout: 27_000 },
 } as const;
 

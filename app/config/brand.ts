@@ -13,7 +13,10 @@ export interface BrandProfile {
   primaryContrast: string;
   /** The vehicle the brand rents out, for wording. */
   vehicle: 'bike' | 'car';
-  /** Analytics page views after navigation (product rules: only brand cab, only with consent). */
+  /**
+   * Analytics page views after navigation (only brand cab, only with consent:
+   * docs/rules/consent-and-analytics.md#page-views).
+   */
   sendsPageViews: boolean;
 }
 

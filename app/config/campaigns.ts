@@ -1,7 +1,7 @@
 /**
- * Campaigns reached by an action code (`?actioncode=`; product rules: the code "is stored and can
- * select a campaign tariff or bonus"). Codes are compared in lower case. A code not listed here is
- * still stored with the account, for marketing to count, and changes nothing else.
+ * Campaigns reached by an action code (`?actioncode=`; docs/rules/accounts.md#action-codes): a known code
+ * can select a campaign tariff or bonus. Codes are compared in lower case. A code not listed here is still
+ * stored with the account, for marketing to count, and changes nothing else.
  */
 export interface Campaign {
   /** Welcome credit booked as `start_bonus` in the ledger when the account is created. */
@@ -11,7 +11,8 @@ export interface Campaign {
 }
 
 export const campaigns: Readonly<Record<string, Campaign>> = {
-  // The airbus partner campaign (specification, section 4: `registrieren-airbus`).
+  // The airbus partner campaign of the page `registrieren-airbus`
+  // (docs/rules/content-and-navigation.md#carried-query).
   airbus: { startBonusCents: 1000, preselectedTariffId: 'komfort-jahr' },
 };
 

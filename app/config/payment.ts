@@ -1,6 +1,6 @@
 /**
- * Credit balance and payment method rules of the product rules ("Credit balance", "Payment
- * method") in one place: amounts, limits, the SEPA creditor identifier. A rule change is one edit.
+ * The credit balance and payment method rules of docs/rules/credit-and-payment.md in one place: amounts,
+ * limits, the SEPA creditor identifier. A rule change is one edit.
  */
 export const payment = {
   /** Top-up amounts the customer can choose, in cents. */

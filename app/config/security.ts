@@ -1,4 +1,4 @@
-/** Security policy of the product rules ("Accounts and security"), in one place. */
+/** The security policy of docs/rules/accounts.md, in one place. */
 export const security = {
   password: { minLength: 12, maxLength: 128 },
   /** argon2id with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */

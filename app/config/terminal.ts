@@ -1,8 +1,8 @@
 /**
- * The station terminal (kiosk) of the product rules: after this long without input the terminal
- * returns to its start screen and forgets what was typed. The warning shows for the last
- * `warningMs`; WCAG 2.1 success criterion 2.2.1 asks for at least 20 seconds to extend a time
- * limit with a simple action, so the warning is never shorter than that.
+ * The station terminal (kiosk; docs/rules/bike-reports.md#terminal-idle-timeout): after this long without
+ * input the terminal returns to its start screen and forgets what was typed. The warning shows for the last
+ * `warningMs`; WCAG 2.1 success criterion 2.2.1 asks for at least 20 seconds to extend a time limit with a
+ * simple action, so the warning is never shorter than that.
  */
 export const terminalSettings = {
   idleTimeoutMs: 90_000,

@@ -17,8 +17,8 @@ import {
 export const customerNumbers = pgSequence('customer_number_seq', { startWith: 100001 });
 
 /**
- * Amounts are integer euro cents, instants UTC timestamps (product rules). Tariff prices are
- * operator data: seeded as examples, changed in the table, never in code.
+ * Amounts are integer euro cents, instants UTC timestamps (docs/rules/general.md#amounts-and-times). Tariff
+ * prices are operator data: seeded as examples, changed in the table, never in code.
  */
 export const tariffs = pgTable('tariffs', {
   id: text('id').primaryKey(),
@@ -145,8 +145,8 @@ export const tariffChanges = pgTable(
 );
 
 /**
- * Cancellation declarations (§312k BGB), stored with their received time whether or not they match an
- * account; a matched one points at its contract.
+ * Cancellation declarations (docs/rules/contract-and-cancellation.md#cancellation-declarations), stored
+ * with their received time whether or not they match an account; a matched one points at its contract.
  */
 export const cancellations = pgTable(
   'cancellations',
@@ -183,8 +183,9 @@ export const cancellations = pgTable(
 );
 
 /**
- * The credit balance is the sum of this append-only ledger (product rules): amounts in signed cents,
- * positive for credit, negative for charges. Rows are never updated or deleted.
+ * The credit balance is the sum of this append-only ledger
+ * (docs/rules/credit-and-payment.md#credit-ledger): amounts in signed cents, positive for credit, negative
+ * for charges. Rows are never updated or deleted.
  */
 export const creditLedger = pgTable(
   'credit_ledger',

@@ -2,7 +2,7 @@ import { locales, otherLocale, type Locale } from './locales';
 import { findPage, pagePath, pages, type PageId } from './route-table';
 import { hasMessage, translator } from './translate';
 
-/** Route metadata of the specification (section 3): embedded flag and the page in every locale. */
+/** Route metadata (docs/rules/content-and-navigation.md#route-metadata): embedded flag and the page in every locale. */
 export interface RouteMeta {
   embedded: boolean;
   localizations: { id: string; title: string; path: string; locale: Locale }[];

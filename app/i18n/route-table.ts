@@ -1,9 +1,9 @@
 import { locales, type Locale } from './locales';
 
 /**
- * Every named page of the product, declared once. Routes (app/routes.ts), links, the locale switch,
- * the sitemap, hreflang alternates and the route metadata all derive from this table, so a path
- * is never written anywhere else. The module has no side effects and runs on server and client.
+ * Every named page of the product, declared once. Routes (app/routes.ts), links, the locale switch, the
+ * sitemap, hreflang alternates and the route metadata all derive from this table, so a path is never
+ * written anywhere else. The module has no side effects and runs on server and client.
  */
 
 export type LayoutId = 'main-view' | 'self-service' | 'embedded-service' | 'base';
@@ -146,8 +146,9 @@ export const pages = {
     file: 'routes/self-service/tariff-change.tsx',
   },
 
-  // Embedded variants exist for self-service, payment and the data subtree (specification, section 2).
-  // Their child paths are not shown there; they mirror the regular ones below the embedded root.
+  // Embedded variants exist for self-service, payment and the data subtree
+  // (docs/rules/content-and-navigation.md#embedded-variants).
+  // Their child paths mirror the regular ones below the embedded root.
   selfServiceEmbedded: {
     ...embeddedSelfService,
     de: '/de/embedded-kundenbereich',
@@ -245,7 +246,10 @@ export function findPage(pathname: string): { id: PageId; locale: Locale } | und
   return byPath.get(normalized);
 }
 
-/** A view counts as a web view when its path contains `webviews` or `embedded` (specification, section 2). */
+/**
+ * A view counts as a web view when its path contains `webviews` or `embedded`
+ * (docs/rules/content-and-navigation.md#web-views).
+ */
 export function isWebViewPath(pathname: string): boolean {
   return pathname.includes('webviews') || pathname.includes('embedded');
 }
@@ -261,7 +265,10 @@ export function isWebView(pathname: string, search: string | URLSearchParams = '
   return isWebViewPath(pathname) || marker === '1' || marker === '2';
 }
 
-/** Throws when a page names middleware that does not exist (specification, section 8). */
+/**
+ * Throws when a page names middleware that does not exist
+ * (docs/rules/content-and-navigation.md#unknown-middleware).
+ */
 export function assertKnownMiddleware(table: Record<string, { middleware: readonly string[] }> = pages): void {
   for (const [id, page] of Object.entries(table)) {
     for (const name of page.middleware) {

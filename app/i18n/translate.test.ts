@@ -11,7 +11,7 @@ describe('message catalogues', () => {
     }
   });
 
-  it('contain the keys the specification names', () => {
+  it('contain the keys the original site named', () => {
     for (const key of ['dbc-error-oops', 'dbc-error-try-again-later', 'dbc-btn-back-to-home', 'rule_tel', 'required']) {
       expect(catalogues.de).toHaveProperty(key);
     }

@@ -2,7 +2,7 @@
 // far more than formatting (it showed up in the overview's CPU profile, bench/overview-vs-react-router.mjs).
 const berlinCalendarDate = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' });
 
-/** Calendar dates are Europe/Berlin dates (product rules), written `yyyy-mm-dd`. */
+/** Calendar dates are Europe/Berlin dates (docs/rules/general.md#amounts-and-times), written `yyyy-mm-dd`. */
 export function berlinDate(instant: Date = new Date()): string {
   return berlinCalendarDate.format(instant);
 }

@@ -1,6 +1,6 @@
 /**
- * The browser's HTTP client (specification, section 7): retries answers that say "try again"
- * (408, 409, 425, 429, 500, 502, 503, 504) once for reading methods and never for writing ones,
+ * The browser's HTTP client (docs/rules/content-and-navigation.md#http-retries): retries answers that say
+ * "try again" (408, 409, 425, 429, 500, 502, 503, 504) once for reading methods and never for writing ones,
  * because a repeated write could act twice.
  */
 export const retryStatuses: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);

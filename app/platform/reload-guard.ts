@@ -7,8 +7,8 @@ export interface KeyValueStorage {
 }
 
 /**
- * Whether a failed chunk load on `path` may reload the page now: at most once per path within
- * 10 seconds (specification, section 9). Records the reload when it allows one.
+ * Whether a failed chunk load on `path` may reload the page now: at most once per path within 10 seconds
+ * (docs/rules/content-and-navigation.md#reload-guard). Records the reload when it allows one.
  */
 export function claimReload(storage: KeyValueStorage, path: string, now: number): boolean {
   const key = `reload-guard:${path}`;

@@ -9,7 +9,7 @@ function page(targets: Record<string, number>, width: number, scrollY = 0) {
   return { doc, win: { innerWidth: width, scrollY } as unknown as Window };
 }
 
-describe('navigation scrolling (specification, sections 2 and 9)', () => {
+describe('navigation scrolling', () => {
   it('waits 500 ms and leaves 64 px for the header up to 600 px wide, 94 px above that', () => {
     expect(SCROLL_DELAY_MS).toBe(500);
     expect(scrollOffset(390)).toBe(64);

@@ -1,4 +1,4 @@
-/** Navigation scrolling (specification, sections 2 and 9). */
+/** Navigation scrolling (docs/rules/content-and-navigation.md#scrolling). */
 export const SCROLL_DELAY_MS = 500;
 
 /** Room left for the sticky header above a scroll target. */

@@ -17,10 +17,9 @@ import {
 } from './support/test';
 
 /**
- * Issue 6, "Quality gates", accessibility: axe with the WCAG 2.1 A and AA rules finds nothing on
- * any page of the route table, in both locales, logged out and logged in, at 390 and 1280 px; nor
- * on the generic pages, in the states that only show after an interaction, and in brand flinkster
- * (docs/decisions/0013-accessibility-gates.md).
+ * Accessibility: axe with the WCAG 2.1 A and AA rules finds nothing on any page of the route table, in both
+ * locales, logged out and logged in, at 390 and 1280 px; nor on the generic pages, in the states that only
+ * show after an interaction, and in brand flinkster (docs/decisions/0013-accessibility-gates.md).
  */
 
 /**

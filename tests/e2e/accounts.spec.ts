@@ -13,7 +13,7 @@ import { expectNoViolations } from './support/accessibility';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { expect, test, waitForHydration } from './support/test';
 
-/** Issue 3, "Accounts": registration, email verification, login, logout and password reset. */
+/** Accounts (docs/rules/accounts.md): registration, email verification, login, logout and password reset. */
 
 const verificationBanner = 'Bitte bestätige deine E-Mail-Adresse, bevor du zum ersten Mal mietest.';
 const newPassword = 'Im Herbst fahre ich lieber mit der Bahn';

@@ -5,7 +5,10 @@ import { expectNoViolations } from './support/accessibility';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration } from './support/test';
 
-/** Issue 5: consent dialog, page views (Matomo HTTP API) and the browser's error reports. */
+/**
+ * Consent dialog, page views (Matomo HTTP API) and the browser's error reports
+ * (docs/rules/consent-and-analytics.md).
+ */
 
 interface TrackingRequest {
   path: string;

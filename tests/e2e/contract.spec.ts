@@ -8,7 +8,7 @@ import { expectNoViolations } from './support/accessibility';
 import { startAppServer } from '../support/app-server';
 import { expect, test, waitForHydration, type AppUnderTest } from './support/test';
 
-/** Issue 4, "Self-service area": contract, cancellation button (§312k BGB), tariff and tariff change. */
+/** Contract, cancellation button, tariff and tariff change (docs/rules/contract-and-cancellation.md). */
 
 const today = () => berlinDate();
 const german = (date: string) => formatDate(date, 'de');

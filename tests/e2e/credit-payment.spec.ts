@@ -6,9 +6,9 @@ import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
 /**
- * Issue 4, "Self-service area": the credit balance with vouchers, and the payment method with SEPA
- * and the bank verification widget. Redeeming the demo voucher and changing the demo customer's
- * payment method change shared demo data, so these tests run against a server of their own.
+ * The credit balance with vouchers, and the payment method with SEPA and the bank verification widget
+ * (docs/rules/credit-and-payment.md). Redeeming the demo voucher and changing the demo customer's payment
+ * method change shared demo data, so these tests run against a server of their own.
  */
 const ownServer = base.extend<object, { app: AppUnderTest }>({
   app: [

@@ -11,12 +11,12 @@ import {
 import { expect, test, waitForHydration } from './support/test';
 
 /**
- * Issue 6, "Quality gates": registration, login, the cancellation button and report-a-bike with the
- * keyboard alone. Each journey starts on a fresh page: the skip link comes first and leads to the
- * main content, Tab goes round the whole page and out of it (no trap), every focused control shows
- * it, a form sent with mistakes puts focus on the first one and announces it, and the corrected form
- * goes through. Long forms at 1280 px (the sticky header could cover focus there), the ones people
- * use on the street at 390 px (docs/decisions/0013-accessibility-gates.md).
+ * Registration, login, the cancellation button and report-a-bike with the keyboard alone
+ * (docs/decisions/0013-accessibility-gates.md). Each journey starts on a fresh page: the skip link comes
+ * first and leads to the main content, Tab goes round the whole page and out of it (no trap), every focused
+ * control shows it, a form sent with mistakes puts focus on the first one and announces it, and the
+ * corrected form goes through. Long forms at 1280 px (the sticky header could cover focus there), the ones
+ * people use on the street at 390 px (docs/decisions/0013-accessibility-gates.md).
  */
 
 // Going round a page twice, each stop checked, takes a while on a busy machine.

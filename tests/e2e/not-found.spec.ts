@@ -1,7 +1,7 @@
 import { pages } from '../../app/i18n/route-table';
 import { expect, test } from './support/test';
 
-/** Specification, section 8: unknown routes and failed route validation. */
+/** Unknown routes and failed route validation (docs/rules/content-and-navigation.md#not-found). */
 const german = { home: pages.home.de, back: 'Zurück zur Startseite', title: 'Seite nicht gefunden' };
 const english = { home: pages.home.en, back: 'Back to home', title: 'Page not found' };
 const cases = [

@@ -8,9 +8,8 @@ import { startAppServer } from '../support/app-server';
 import { expect, test as base, waitForHydration, type AppUnderTest } from './support/test';
 
 /**
- * Issue 4, "Self-service area": personal data. These tests change customers' email addresses,
- * numbers and passwords, so each worker gets a server of its own, and every test a freshly
- * registered customer.
+ * Personal data (docs/rules/personal-data.md). These tests change customers' email addresses, numbers and
+ * passwords, so each worker gets a server of its own, and every test a freshly registered customer.
  */
 const test = base.extend<object, { app: AppUnderTest }>({
   app: [

@@ -6,7 +6,7 @@ import { csrfTokenIn, demoCustomer, readMail } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';
 import { expect, test, waitForHydration } from './support/test';
 
-/** Issue 5, "Report a bike": found, lost or stolen, damaged; a reference on the page and by mail. */
+/** Bike reports (docs/rules/bike-reports.md): found, lost or stolen, damaged; a reference on the page and by mail. */
 
 const referencePattern = /^R-\d{4}-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/;
 

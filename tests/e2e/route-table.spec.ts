@@ -2,7 +2,10 @@ import { locales, type Locale } from '../../app/i18n/locales';
 import { isWebViewPath, pageIds, pages, type MiddlewareName, type PageId } from '../../app/i18n/route-table';
 import { expect, test } from './support/test';
 
-/** Brand cab (the shared server's) sends the report web views to the regular report page (spec, section 2). */
+/**
+ * Brand cab (the shared server's) sends the report web views to the regular report page
+ * (docs/rules/content-and-navigation.md#report-web-view-rewrite).
+ */
 const cabRewrites: Partial<Record<PageId, PageId>> = { reportBikeWebView: 'reportBike' };
 
 const cancelLinkText: Record<Locale, string> = { de: 'Verträge hier kündigen', en: 'Cancel contracts here' };

@@ -5,7 +5,10 @@ import { csrfTokenIn, newCustomer } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';
 import { expect, test, waitForHydration } from './support/test';
 
-/** Issue 5, "/terminal": the kiosk at a station — start screen, flows that stay in the terminal, idle timeout. */
+/**
+ * The station terminal (docs/rules/bike-reports.md#station-terminal): start screen, flows that stay in it,
+ * idle timeout.
+ */
 
 async function expectTouchTargets(targets: Locator): Promise<void> {
   const count = await targets.count();

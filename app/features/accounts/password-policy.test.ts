@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isCommonPassword } from './common-passwords.server';
 import { passwordProblem } from './password-policy';
 
-describe('password policy (product rules, "Accounts and security")', () => {
+describe('password policy', () => {
   it('takes 12 to 128 characters of any kind, counted as characters, not code units', () => {
     expect(passwordProblem('kurz', 'erika@example.org')).toBe('password.too-short');
     expect(passwordProblem('Radfahren ist schön', 'erika@example.org')).toBeNull();

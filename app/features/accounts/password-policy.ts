@@ -1,8 +1,8 @@
 import { security } from '~/config/security';
 
 /**
- * Password rules (product rules): 12 to 128 characters of any kind, no composition rules, not
- * containing the email's local part. The list of common passwords is checked on the server only.
+ * Password rules (docs/rules/accounts.md#passwords): 12 to 128 characters of any kind, no composition
+ * rules, not containing the email's local part. The list of common passwords is checked on the server only.
  * Returns a catalogue key, or null when the password is acceptable.
  */
 export function passwordProblem(password: string, email: string | undefined): string | null {

@@ -6,9 +6,9 @@ import { verifyPassword } from './passwords.server';
 import { isRecentlyAuthenticated, markReauthenticated, type CurrentSession } from './sessions.server';
 
 /**
- * Email, password, payment and cancellation changes need a login or a password confirmation within
- * the last 15 minutes (product rules). Forms of such changes carry a `currentPassword` field that is
- * shown only when the window has passed; a right password reopens the window.
+ * Email, password, payment and cancellation changes need a login or a password confirmation within the last
+ * 15 minutes (docs/rules/accounts.md#reauthentication). Forms of such changes carry a `currentPassword`
+ * field that is shown only when the window has passed; a right password reopens the window.
  *
  * Wrong passwords count against the same brute-force limits as logins, reserved before the
  * password is verified, so a stolen session cannot be used to guess the password.

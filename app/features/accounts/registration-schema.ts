@@ -31,7 +31,7 @@ export const birthDateSchema = z.string({ error: 'required' }).transform((value,
  */
 export const actionCodeSchema = z.string().trim().regex(actionCodePattern).optional().catch(undefined);
 
-/** Registration (product rules, "Accounts and security"); the same schema runs in the browser and on the server. */
+/** Registration (docs/rules/accounts.md#registration); the same schema runs in the browser and on the server. */
 export const registrationSchema = z
   .object({
     salutation: z.enum(salutations, { error: 'required' }),

@@ -33,10 +33,10 @@ function useGeolocation(): Geolocation | null {
 }
 
 /**
- * "Use my position": asks the browser for its position (high accuracy, at most 30 s old, 27 s
- * timeout: the specification's geolocation helper) and puts it into the hidden `position.lat`,
- * `position.lon` and `position.accuracy` inputs. The coordinates are shown with their accuracy; a
- * refusal, an unknown position or a timeout each get their own message, all in a polite live region.
+ * "Use my position": asks the browser for its position (high accuracy, at most 30 s old, 27 s timeout:
+ * docs/rules/bike-reports.md#position) and puts it into the hidden `position.lat`, `position.lon` and
+ * `position.accuracy` inputs. The coordinates are shown with their accuracy; a refusal, an unknown position
+ * or a timeout each get their own message, all in a polite live region.
  *
  * Without JavaScript (or without the Geolocation API) there is no button: the address field and
  * its server-side suggestions are the way to say where.

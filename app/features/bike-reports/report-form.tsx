@@ -23,9 +23,9 @@ interface ReportBikePageProps {
 }
 
 /**
- * Report a bike (product rules, "Bike reports"): the form, or after a report its confirmation with
- * the reference. One component for the site, the apps' web view and the station terminal; the
- * route decides the mode and the layout around it.
+ * Report a bike (docs/rules/bike-reports.md): the form, or after a report its confirmation with the
+ * reference. One component for the site, the apps' web view and the station terminal; the route decides the
+ * mode and the layout around it.
  */
 export function ReportBikePage({ loaderData, actionData }: ReportBikePageProps) {
   if (loaderData.confirmation) {

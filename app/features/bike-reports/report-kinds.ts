@@ -1,6 +1,6 @@
 /**
- * The kinds of bike report (product rules, "Bike reports"); apart from the schema, because the form
- * shows them before zod is loaded.
+ * The kinds of bike report (docs/rules/bike-reports.md#report-kinds); apart from the schema, because the
+ * form shows them before zod is loaded.
  */
 export const reportKinds = ['found', 'lost', 'damaged'] as const;
 export type ReportKind = (typeof reportKinds)[number];

@@ -6,9 +6,9 @@ import { kindNeedsLogin, reportKinds } from './report-kinds';
 import { parseClockTime, parseSeenAt } from './seen-at';
 
 /**
- * A bike report (product rules, "Bike reports"). One schema judges the form in the browser (once
- * JavaScript runs) and on the server; the server's verdict is the one that counts. Messages are
- * catalogue keys (i18n/messages/bike-reports.*.ts) and sit on the input they are about.
+ * A bike report (docs/rules/bike-reports.md#report-fields). One schema judges the form in the browser (once
+ * JavaScript runs) and on the server; the server's verdict is the one that counts. Messages are catalogue
+ * keys (i18n/messages/bike-reports.*.ts) and sit on the input they are about.
  */
 
 export interface ReportSchemaOptions {

@@ -1,6 +1,6 @@
 /**
- * "Time seen" is typed as a Europe/Berlin wall-clock date and time (`dd.mm.yyyy`, `hh:mm`) and
- * stored as a UTC instant (product rules). Browser and server share these functions, so a time
+ * "Time seen" is typed as a Europe/Berlin wall-clock date and time (`dd.mm.yyyy`, `hh:mm`) and stored as a
+ * UTC instant (docs/rules/bike-reports.md#time-seen). Browser and server share these functions, so a time
  * is judged the same way with and without JavaScript, whatever the machine's own time zone.
  */
 

@@ -64,10 +64,10 @@ export function useIdleCountdown(
 }
 
 /**
- * The terminal's idle timeout (product rules, "/terminal"): after `idleTimeoutMs` without input
- * it returns to `startPath`, which unmounts the flow and with it everything typed. For the last
- * `warningMs` a dialog counts down; a key, a tap on the dialog or its button keeps the visitor
- * where they are.
+ * The terminal's idle timeout (docs/rules/bike-reports.md#terminal-idle-timeout): after `idleTimeoutMs`
+ * without input it returns to `startPath`, which unmounts the flow and with it everything typed. For the
+ * last `warningMs` a dialog counts down; a key, a tap on the dialog or its button keeps the visitor where
+ * they are.
  *
  * Accessible: the dialog is an alertdialog whose title and text are read when it opens, focus moves
  * to its button and back afterwards; the countdown itself is not a live region, so the seconds are

@@ -1,11 +1,11 @@
 import type { Locale } from '~/i18n/locales';
 
 /**
- * The station terminal (product rules: "/terminal"). `/terminal` is its start screen in the
- * terminal browser's own language; the flows carry the locale as their first segment, like every
- * other page, so that language, messages and mails follow the visitor's choice. These paths are
- * not in the route table: the table's pages all have the site's header and footer, the terminal
- * has neither (app/routes.ts registers them under the base layout).
+ * The station terminal (docs/rules/bike-reports.md#station-terminal). `/terminal` is its start screen in
+ * the terminal browser's own language; the flows carry the locale as their first segment, like every other
+ * page, so that language, messages and mails follow the visitor's choice. These paths are not in the route
+ * table: the table's pages all have the site's header and footer, the terminal has neither (app/routes.ts
+ * registers them under the base layout).
  */
 export const terminalHome = '/terminal';
 

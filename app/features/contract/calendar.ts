@@ -1,7 +1,7 @@
 /**
- * Arithmetic on calendar dates `yyyy-mm-dd` (Europe/Berlin days, product rules). The dates are
- * handled as UTC midnights, so neither the server's time zone nor a daylight-saving switch can
- * move a day. Strings in this format compare correctly with `<` and `>`.
+ * Arithmetic on calendar dates `yyyy-mm-dd` (Europe/Berlin days, docs/rules/general.md#amounts-and-times).
+ * The dates are handled as UTC midnights, so neither the server's time zone nor a daylight-saving switch
+ * can move a day. Strings in this format compare correctly with `<` and `>`.
  */
 export type CalendarDate = string;
 
@@ -50,7 +50,7 @@ function monthsLater(date: CalendarDate, months: number): [year: number, month: 
  * The end of a period of `months` that starts with the receipt of a declaration on `date`
  * (§187 (1), §188 (2) first case BGB): the day with the same number `months` later; when that month
  * is too short, its last day (§188 (3)). 15 May + 1 month = 15 June; 31 January + 1 month = 28 (29)
- * February.
+ * February. See docs/rules/contract-and-cancellation.md#month-arithmetic.
  */
 export function sameDayMonthsLater(date: CalendarDate, months: number): CalendarDate {
   const [year, month, day] = monthsLater(date, months);
@@ -61,7 +61,8 @@ export function sameDayMonthsLater(date: CalendarDate, months: number): Calendar
  * The last day of a term of `months` that begins on `start`, the start day counting as the first day
  * (§187 (2), §188 (2) second case BGB): the day before the same-numbered day `months` later; when
  * that day does not exist, the last day of that month (§188 (3)). 15 March 2026 + 12 months ends on
- * 14 March 2027; 29 February 2024 + 12 months on 28 February 2025.
+ * 14 March 2027; 29 February 2024 + 12 months on 28 February 2025. See
+ * docs/rules/contract-and-cancellation.md#month-arithmetic.
  */
 export function termEnd(start: CalendarDate, months: number): CalendarDate {
   const [year, month, day] = monthsLater(start, months);

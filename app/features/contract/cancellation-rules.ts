@@ -2,9 +2,9 @@ import { contractSettings } from './contract-settings';
 import { addDays, lastDayOfMonth, sameDayMonthsLater, termEnd, type CalendarDate } from './calendar';
 
 /**
- * When a contract can end (product rules "Tariffs" and "Contract"; docs/decisions/0007). Pure: every
- * date is a Europe/Berlin calendar date `yyyy-mm-dd`, the declaration date is the Berlin day on which
- * the declaration was received.
+ * When a contract can end (docs/rules/contract-and-cancellation.md#notice-period; docs/decisions/0007).
+ * Pure: every date is a Europe/Berlin calendar date `yyyy-mm-dd`, the declaration date is the Berlin day on
+ * which the declaration was received.
  *
  * - term `none` (basis, flinkster-flex) and `monthly` (komfort-monat): the end of the month in which
  *   the declaration is received;

@@ -5,8 +5,9 @@ import { berlinDate } from '~/platform/berlin-date';
 import { cancellationKinds, contractSettings } from './contract-settings';
 
 /**
- * The cancellation form (§312k BGB), public and in the self-service area: the same schema validates
- * in the browser and on the server. Messages are catalogue keys.
+ * The cancellation form (docs/rules/contract-and-cancellation.md#cancellation-button), public and in the
+ * self-service area: the same schema validates in the browser and on the server. Messages are catalogue
+ * keys.
  */
 const customerNumberPattern = /^\d{4,12}$/;
 const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

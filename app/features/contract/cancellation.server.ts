@@ -18,10 +18,10 @@ import { isUniqueViolation } from './database-errors';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 
 /**
- * Cancellation declarations (§312k BGB; product rules "Cancellation button"; docs/decisions/0007).
- * Every declaration is stored with its received time, whether or not it matches an account; a matched
- * contract moves to `cancellation_requested` with its end date; the confirmation mail is queued in the
- * same transaction.
+ * Cancellation declarations (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations;
+ * docs/decisions/0007). Every declaration is stored with its received time, whether or not it matches an
+ * account; a matched contract moves to `cancellation_requested` with its end date; the confirmation mail is
+ * queued in the same transaction.
  */
 
 export interface Declaration {

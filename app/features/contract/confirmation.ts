@@ -4,7 +4,8 @@ import { dateTimeFormat } from '~/i18n/intl-formats';
 
 /**
  * What the confirmation of a cancellation shows, on the page and in the mail alike (§312k (4) BGB:
- * content, date and time of receipt, and when the contract ends).
+ * content, date and time of receipt, and when the contract ends;
+ * docs/rules/contract-and-cancellation.md#cancellation-confirmation).
  */
 export interface CancellationConfirmation {
   reference: string;

@@ -7,7 +7,10 @@ import { confirmationRows, formatBerlinDateTime, type CancellationConfirmation }
 
 /** The contract feature's mails; the words come from the contract message catalogue. */
 
-/** The confirmation of a cancellation, to the address the declarant gave (§312k (4) BGB). */
+/**
+ * The confirmation of a cancellation, to the address the declarant gave
+ * (docs/rules/contract-and-cancellation.md#cancellation-confirmation).
+ */
 export function cancellationConfirmationMail(
   confirmation: CancellationConfirmation,
   locale: Locale,

@@ -1,15 +1,18 @@
 /**
- * The contract feature's constants, in one place (product rules: defaults live in one module). The
- * terms of the tariffs themselves (`term`, `firstTermMonths`) are operator data in the `tariffs` table.
+ * The contract feature's constants, in one place (docs/rules/general.md#defaults-in-one-place). The terms
+ * of the tariffs themselves (`term`, `firstTermMonths`) are operator data in the `tariffs` table.
  */
 export const contractSettings = {
-  /** Notice of an annual tariff after its first term (§309 no. 9 BGB: at most one month). */
+  /**
+   * Notice of an annual tariff after its first term (§309 no. 9 BGB: at most one month;
+   * docs/rules/contract-and-cancellation.md#notice-period).
+   */
   annualNoticeMonths: 1,
   /** Public cancellation declarations per IP address and hour (against scripted abuse of a form without login). */
   publicCancellationsPerIpPerHour: 10,
   /**
-   * The public form answers no sooner than this, so that a declaration that matched an account and one
-   * that did not cannot be told apart by response time.
+   * The public form answers no sooner than this, so that a declaration that matched an account and one that
+   * did not cannot be told apart by response time.
    */
   publicAnswerMinimumMs: 400,
   /**

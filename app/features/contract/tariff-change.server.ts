@@ -14,10 +14,10 @@ import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from './database-errors';
 
 /**
- * Tariff changes (product rules "Contract"; docs/decisions/0007): an upgrade applies at once, a
- * downgrade waits as `pending` until the day after the current term or month ends and is applied
- * lazily, the first time the contract is read on or after that day. One pending change at a time
- * (a partial unique index guards it), none while a cancellation is pending.
+ * Tariff changes (docs/rules/contract-and-cancellation.md#tariff-change; docs/decisions/0007): an upgrade
+ * applies at once, a downgrade waits as `pending` until the day after the current term or month ends and is
+ * applied lazily, the first time the contract is read on or after that day. One pending change at a time (a
+ * partial unique index guards it), none while a cancellation is pending.
  */
 
 export type TariffChangeError =

@@ -1,7 +1,7 @@
 /**
- * Voucher codes (product rules): 12 letters or digits in groups of four, `ABCD-EFGH-JKLM`, case
- * does not matter. Customers type them with or without dashes and spaces; stored and compared in
- * the normalised form.
+ * Voucher codes (docs/rules/credit-and-payment.md#voucher-codes): 12 letters or digits in groups of four,
+ * `ABCD-EFGH-JKLM`, case does not matter. Customers type them with or without dashes and spaces; stored and
+ * compared in the normalised form.
  */
 export const voucherCodeMask = '****-****-****';
 

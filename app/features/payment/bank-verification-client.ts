@@ -1,8 +1,8 @@
 import type { WidgetResult } from '~/platform/bank-verification/types';
 
 /**
- * The browser side of the bank verification (specification, section 4: "a global end callback
- * emits a window event named sepa-verify-complete carrying the verification data").
+ * The browser side of the bank verification (docs/rules/credit-and-payment.md#bank-verification): a global
+ * end callback dispatches the window event `sepa-verify-complete` carrying the verification result.
  *
  * The widget script is loaded on demand from our own origin; it calls the global end callback
  * `window.sepaVerifyEnd(result)`, which this module installs and which dispatches

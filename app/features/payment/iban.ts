@@ -1,9 +1,9 @@
 import { electronicFormatIBAN, isSEPACountry, isValidBIC, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 
 /**
- * IBAN rules of the SEPA form (product rules, "Payment method"), on `ibantools`: country format and
- * length, the ISO 7064 check digits, and the national account check digits where ibantools knows
- * them. Runs in the browser (the form's live messages) and on the server (the decision).
+ * IBAN rules of the SEPA form (docs/rules/credit-and-payment.md#iban), on `ibantools`: country format and
+ * length, the ISO 7064 check digits, and the national account check digits where ibantools knows them. Runs
+ * in the browser (the form's live messages) and on the server (the decision).
  */
 export type IbanProblem =
   'payment.iban.country' | 'payment.iban.format' | 'payment.iban.checksum' | 'payment.iban.not-sepa';

@@ -1,6 +1,6 @@
 /**
- * The kinds of payment method (product rules): SEPA direct debit is the default. Apart from the
- * schemas, so that the page can offer them without loading zod.
+ * The kinds of payment method (docs/rules/credit-and-payment.md#payment-kinds): SEPA direct debit is the
+ * default. Apart from the schemas, so that the page can offer them without loading zod.
  */
 export const paymentKinds = ['sepa', 'card', 'paypal'] as const;
 export type PaymentKind = (typeof paymentKinds)[number];

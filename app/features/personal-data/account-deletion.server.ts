@@ -9,7 +9,10 @@ import type { RenderedMail } from '~/shared/mail/templates';
 import type { Actor } from './email-change.server';
 import { renderPersonalDataMail } from './mails';
 
-/** Why an account cannot be deleted yet (product rules): money owed, or a contract still running. */
+/**
+ * Why an account cannot be deleted yet (docs/rules/personal-data.md#account-deletion): money owed, or a
+ * contract still running.
+ */
 export type DeletionBlocker =
   | { reason: 'negative-balance'; balanceCents: number }
   | { reason: 'contract-not-ended'; state: 'active' | 'cancellation_requested'; endDate: string | null };

@@ -29,10 +29,10 @@ export type EmailChangeRequestOutcome =
 const hourMs = 60 * 60 * 1000;
 
 /**
- * Starts an email change (product rules, "Personal data"): with the current password or a login in
- * the last 15 minutes, a confirmation link (24 hours, once; only its hash is stored, the new address
- * as the token's payload) goes to the new address and a notice to the old one. Nothing changes until
- * the link is used.
+ * Starts an email change (docs/rules/personal-data.md#email-change): with the current password or a login
+ * in the last 15 minutes, a confirmation link (24 hours, once; only its hash is stored, the new address as
+ * the token's payload) goes to the new address and a notice to the old one. Nothing changes until the link
+ * is used.
  *
  * An address that belongs to another account is not revealed: the page answers the same, the token
  * is stored the same (so the pending change looks the same), but instead of the link the new address

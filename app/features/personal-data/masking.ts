@@ -13,7 +13,7 @@ export function maskEmail(email: string): string {
   return `${shown}@${domain}`;
 }
 
-/** Only an IBAN's last four characters are ever shown back (product rules, "Payment method"). */
+/** Only an IBAN's last four characters are ever shown back (docs/rules/credit-and-payment.md#masked-iban). */
 export function maskIban(iban: string | null): string | null {
   if (!iban) return null;
   const compact = iban.replace(/\s+/g, '');

@@ -18,11 +18,11 @@ export type PasswordChangeOutcome =
   | { ok: false; field?: undefined; error: `login.wait?minutes=${number}` };
 
 /**
- * Changes the password with the current one (product rules): the new one follows the password
- * policy; every other session ends, the current one stays and counts as freshly authenticated.
- * A wrong current password counts against the login limits (reserved before it is verified), and
- * while the account or address waits even the right one is refused — a stolen session cannot be
- * used to guess the password.
+ * Changes the password with the current one (docs/rules/personal-data.md#password-change): the new one
+ * follows the password policy; every other session ends, the current one stays and counts as freshly
+ * authenticated. A wrong current password counts against the login limits (reserved before it is verified),
+ * and while the account or address waits even the right one is refused — a stolen session cannot be used to
+ * guess the password.
  */
 export async function changePassword(
   ctx: AccountContext,

@@ -33,8 +33,9 @@ export type PhoneCodeRequestOutcome =
   | { ok: false; field?: undefined; error: 'phone-change.too-many-codes' };
 
 /**
- * Sends a 6-digit code by SMS to the new number (product rules: valid 10 minutes, at most 5 tries).
- * A new code replaces any earlier one. The number changes only with the right code.
+ * Sends a 6-digit code by SMS to the new number (valid 10 minutes, at most 5 tries:
+ * docs/rules/personal-data.md#phone-change). A new code replaces any earlier one. The number changes only
+ * with the right code.
  */
 export async function requestPhoneCode(
   ctx: PersonalDataContext,

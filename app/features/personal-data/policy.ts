@@ -1,6 +1,5 @@
 /**
- * The personal-data rules of the product rules ("Personal data"), in one place: a rule change is
- * one edit here.
+ * The personal-data rules of docs/rules/personal-data.md, in one place: a rule change is one edit here.
  */
 export const personalDataPolicy = {
   /** A confirmation link for a new email address is valid 24 hours, once. */

@@ -6,7 +6,10 @@ import { translator } from '~/i18n/translate';
 import { baseFeeText } from './tariff-text';
 import { listTariffs, listVehicleClasses } from './tariffs.server';
 
-/** What the price list shows (product rules, "Tariffs and the price list"), from the seeded tariff table. */
+/**
+ * What the price list shows (docs/rules/contract-and-cancellation.md#tariffs-and-price-list), from the
+ * seeded tariffs.
+ */
 describe.each(databaseBackends)('price list on %s', (backend) => {
   let database: TestDatabase | undefined;
   afterEach(async () => {

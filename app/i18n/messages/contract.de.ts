@@ -1,4 +1,4 @@
-/** Contract, cancellation (public §312k page and self-service) and tariff change. */
+/** Contract, cancellation (the public cancellation button's page and self-service) and tariff change. */
 export const contractDe = {
   'contract.details': 'Vertragsdaten',
   'contract.state': 'Status',

@@ -9,7 +9,10 @@ import { bikeReportsDe } from './bike-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 
-/** German messages, the default catalogue. Keys from the specification keep their original names. */
+/**
+ * German messages, the default catalogue. Keys the original site named keep their names
+ * (docs/rules/content-and-navigation.md#message-keys).
+ */
 export const de = {
   ...fieldsDe,
   ...accountsDe,

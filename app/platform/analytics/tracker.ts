@@ -21,8 +21,9 @@ export interface AnalyticsConfig {
 }
 
 /**
- * The analytics configuration for the browser: only when the brand sends page views (product rules:
- * cab only) and both the endpoint and the site id are set. Everything else turns analytics off.
+ * The analytics configuration for the browser: only when the brand sends page views
+ * (docs/rules/consent-and-analytics.md#page-views: cab only) and both the endpoint and the site id are set.
+ * Everything else turns analytics off.
  */
 export function analyticsConfig(settings: {
   brandSendsPageViews: boolean;

@@ -1,10 +1,10 @@
 /**
- * Bank account verification for SEPA direct debit (product rules, "Payment method"): after the IBAN
- * is entered a verification runs; the browser's widget reports its end through a global callback
- * that dispatches the window event `sepa-verify-complete`, and the form continues from there. The
- * browser only carries a token: the server asks the verifier itself (`confirm`) before it stores
- * anything. The embedded default is a deterministic sandbox (sandbox.server.ts); a real provider
- * speaks the HTTP contract of http.server.ts.
+ * Bank account verification for SEPA direct debit (docs/rules/credit-and-payment.md#bank-verification):
+ * after the IBAN is entered a verification runs; the browser's widget reports its end through a global
+ * callback that dispatches the window event `sepa-verify-complete`, and the form continues from there. The
+ * browser only carries a token: the server asks the verifier itself (`confirm`) before it stores anything.
+ * The embedded default is a deterministic sandbox (sandbox.server.ts); a real provider speaks the HTTP
+ * contract of http.server.ts.
  */
 export interface VerificationRequest {
   /** Electronic format, upper case, no spaces. */

@@ -1,6 +1,6 @@
 import { z } from '~/platform/validation';
 
-/** Site configuration (specification, section 3). */
+/** Site configuration (docs/rules/content-and-navigation.md#site-configuration). */
 export const siteConfigurationSchema = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   clientId: z.string(),

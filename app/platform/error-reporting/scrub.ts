@@ -1,7 +1,8 @@
 /**
- * Error texts travel to logs and to Sentry, so whatever might be a secret is taken out first: query
- * strings and fragments of URLs (reset and verification links carry tokens there), `name=value`
- * pairs with telling names, bearer tokens, email addresses and the parameters of a failed query. Runs in the browser and on the server.
+ * Error texts travel to logs and to Sentry, so whatever might be a secret is taken out first: query strings
+ * and fragments of URLs (reset and verification links carry tokens there), `name=value` pairs with telling
+ * names, bearer tokens, email addresses and the parameters of a failed query. Runs in the browser and on
+ * the server.
  */
 const urlTail = /((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi;
 const secretPair =
@@ -91,5 +92,5 @@ export function scrubSentryBreadcrumb<Breadcrumb extends ScrubbableBreadcrumb>(b
   return breadcrumb;
 }
 
-/** The limit on breadcrumbs kept with an event (specification, section 9). */
+/** The limit on breadcrumbs kept with an event (docs/rules/consent-and-analytics.md#error-reports). */
 export const maxBreadcrumbs = 100;

@@ -28,7 +28,7 @@ const linden = {
 };
 
 describe('nominatimGeocoder', () => {
-  it('calls {GEOCODER_URL}/nominatim with exactly the parameters of section 7 and reads geocodejson', async () => {
+  it('calls {GEOCODER_URL}/nominatim with exactly the documented parameters and reads geocodejson', async () => {
     server = await startNominatimServer((url) =>
       url.pathname === '/geo/nominatim'
         ? { status: 200, body: geocodeJson([linden], 'Unter den Linden 6') }

@@ -10,7 +10,7 @@ export interface NominatimOptions {
 }
 
 /**
- * A Nominatim-compatible geocoding service, called as the specification's section 7 says:
+ * A Nominatim-compatible geocoding service, called as docs/rules/forms-and-fields.md#geocoding-call says:
  * `GET {GEOCODER_URL}/nominatim?q=…&format=geocodejson&key=…&countrycodes=de&addressdetails=1&layer=address`.
  *
  * The answer is a geocodejson FeatureCollection. Nominatim puts the address parts under

@@ -1,7 +1,7 @@
 /**
- * A payment service provider (PSP): it collects card and PayPal details on its own hosted page,
- * hands back a token and a display label, and charges stored payment methods. Card numbers never
- * reach our server or database (product rules, "Payment method"). The embedded default is a sandbox
+ * A payment service provider (PSP): it collects card and PayPal details on its own hosted page, hands back
+ * a token and a display label, and charges stored payment methods. Card numbers never reach our server or
+ * database (docs/rules/credit-and-payment.md#card-and-paypal). The embedded default is a sandbox
  * (sandbox.server.ts); a real provider speaks the HTTP contract of http.server.ts.
  */
 export type HostedKind = 'card' | 'paypal';

@@ -29,9 +29,9 @@ export const meta = namedPageMeta;
 export const headers = privatePageHeaders;
 
 /**
- * The cancellation button's page (§312k BGB): no login needed; a logged-in customer finds it
- * prefilled. With a declaration's signed reference in the query it is that declaration's
- * confirmation, which survives a reload.
+ * The cancellation button's page (docs/rules/contract-and-cancellation.md#cancellation-button): no login
+ * needed; a logged-in customer finds it prefilled. With a declaration's signed reference in the query it is
+ * that declaration's confirmation, which survives a reload.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContext);

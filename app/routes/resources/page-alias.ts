@@ -4,7 +4,7 @@ import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { pagePath, type PageId } from '~/i18n/route-table';
 import { requireLocale } from '~/shared/navigation/route-validation';
 
-/** The generic addresses of the specification, section 2, lead to their named pages. */
+/** The generic addresses (docs/rules/content-and-navigation.md#generic-aliases) lead to their named pages. */
 const aliases: Record<string, PageId> = {
   login: 'login',
   'passwort-reset-start': 'passwordResetStart',

@@ -125,8 +125,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * The credit page (product rules, "Credit balance"): the balance as the sum of the ledger, a voucher
- * form, top-ups charged to the stored payment method, and the ledger newest first with pages and a
+ * The credit page (docs/rules/credit-and-payment.md#credit-page): the balance as the sum of the ledger, a
+ * voucher form, top-ups charged to the stored payment method, and the ledger newest first with pages and a
  * CSV download. Every form works without JavaScript.
  */
 export default function Credit() {

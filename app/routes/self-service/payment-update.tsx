@@ -195,8 +195,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /**
- * Changing the payment method (product rules, "Payment method"): SEPA direct debit (default) with
- * the mandate and a bank verification, or card / PayPal through the payment provider's hosted page.
+ * Changing the payment method (docs/rules/credit-and-payment.md#payment-kinds): SEPA direct debit (default)
+ * with the mandate and a bank verification, or card / PayPal through the payment provider's hosted page.
  * Needs the 15-minute re-authentication. Works without JavaScript (docs/decisions/0008).
  */
 export default function PaymentUpdate() {

@@ -48,8 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * The payment method (product rules, "Payment method"): the active one — for SEPA only the IBAN's
- * country and last four digits — the mandate's details, and the methods it replaced. Also the
+ * The payment method (docs/rules/credit-and-payment.md#payment-kinds): the active one — for SEPA only the
+ * IBAN's country and last four digits — the mandate's details, and the methods it replaced. Also the
  * embedded variant for the native apps (`paymentEmbedded`), whose links stay embedded.
  */
 export default function Payment() {

@@ -15,10 +15,10 @@ import { declareCancellation } from '~/features/contract/cancellation.server';
 import { pagePath } from '~/i18n/route-table';
 
 /**
- * Product rules: email, password, payment and cancellation changes need a login or a password
- * confirmation within the last 15 minutes. Email change and account deletion are tested in
- * features/personal-data; here the cancellation, its withdrawal and the SEPA change, each through
- * its route action as the server calls it (the CSRF check of the root middleware is not part of it).
+ * Email, password, payment and cancellation changes need a login or a password confirmation within the last
+ * 15 minutes (docs/rules/accounts.md#reauthentication). Email change and account deletion are tested in
+ * features/personal-data; here the cancellation, its withdrawal and the SEPA change, each through its route
+ * action as the server calls it (the CSRF check of the root middleware is not part of it).
  */
 
 const password = 'Radfahren im Regen ist schön';

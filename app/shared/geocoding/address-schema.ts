@@ -17,10 +17,10 @@ export function isInGermany(lat: number, lon: number): boolean {
 const coordinate = z.number().optional().catch(undefined);
 
 /**
- * The address field's value (specification, sections 3, 4 and 5): the text of a suggestion the user
- * picked and its location. Typed text without a picked suggestion is not an address: it gets
- * `address.pick-suggestion`, an empty field `required`. Messages sit on `text`, the input the user
- * types into, so the form shows them there.
+ * The address field's value (docs/rules/forms-and-fields.md#address-field): the text of a suggestion the
+ * user picked and its location. Typed text without a picked suggestion is not an address: it gets
+ * `address.pick-suggestion`, an empty field `required`. Messages sit on `text`, the input the user types
+ * into, so the form shows them there.
  *
  * The output is `{ text, lat, lon, id }` with numbers for lat and lon.
  */

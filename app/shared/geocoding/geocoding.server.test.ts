@@ -35,7 +35,7 @@ function clock(start = 1_000_000) {
 }
 
 describe('createGeocodingService', () => {
-  it('turns the geocoder’s places into suggestions by the section 5 rules', async () => {
+  it('turns the geocoder’s places into suggestions by the address rules', async () => {
     const { geocoder } = fakeGeocoder([place('1'), place('1', { osmId: 'again' }), place('2', { city: '' })]);
     const service = createGeocodingService({ geocoder });
     expect(await service.suggest('Zeil 1', '198.51.100.1')).toEqual({

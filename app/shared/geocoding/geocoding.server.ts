@@ -40,9 +40,9 @@ export interface GeocodingService {
 }
 
 /**
- * The address rules of sections 5 and 9 on top of a geocoder: only usable places, joined text,
- * no duplicates; an in-memory cache per normalized query (concurrent requests for one query share
- * one geocoder call); and a limit per client on the shared rate-limit store.
+ * The address rules (docs/rules/forms-and-fields.md#address-suggestions) on top of a geocoder: only usable
+ * places, joined text, no duplicates; an in-memory cache per normalized query (concurrent requests for one
+ * query share one geocoder call); and a limit per client on the shared rate-limit store.
  */
 export function createGeocodingService(options: GeocodingServiceOptions): GeocodingService {
   const now = options.now ?? Date.now;

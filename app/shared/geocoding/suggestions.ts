@@ -1,11 +1,11 @@
 import type { GeocodedPlace } from '~/platform/geocoder/types';
 
 /**
- * Address suggestions (specification, sections 3, 5 and 9). Everything here is safe for the
+ * Address suggestions (docs/rules/forms-and-fields.md#address-suggestions). Everything here is safe for the
  * browser: the field imports the type and the constants.
  */
 
-/** A suggestion as the address field shows and stores it (section 3). */
+/** A suggestion as the address field shows and stores it (docs/rules/forms-and-fields.md#address-field). */
 export interface AddressSuggestion {
   /** Street, house number, name, postcode and city joined by spaces. */
   address: string;
@@ -23,7 +23,7 @@ export interface AddressSuggestionsResponse {
 
 /** Our own resource route; the browser never talks to the geocoder (its key stays on the server). */
 export const addressSuggestionsPath = '/resources/address-suggestions';
-/** Section 9: the field asks 200 ms after the last keystroke. */
+/** The field asks 200 ms after the last keystroke (docs/rules/forms-and-fields.md#address-suggestions). */
 export const addressDebounceMs = 200;
 /** Shorter queries get no suggestions: too many matches, and no use to anybody. */
 export const minAddressQueryLength = 3;
@@ -57,9 +57,9 @@ function isCoordinate(value: number | undefined): value is number {
 }
 
 /**
- * Section 5: only places with coordinates, a city, a postcode and a street become suggestions;
- * the id comes from the source's osm_id; a text seen before is dropped (the first one wins, as the
- * geocoder ranked it).
+ * Only places with coordinates, a city, a postcode and a street become suggestions
+ * (docs/rules/forms-and-fields.md#address-suggestions); the id comes from the source's osm_id; a text seen
+ * before is dropped (the first one wins, as the geocoder ranked it).
  */
 export function toSuggestions(places: readonly GeocodedPlace[]): AddressSuggestion[] {
   const seen = new Set<string>();

@@ -1,6 +1,7 @@
 /**
- * Query values that follow the visitor from page to page (specification, section 4): the web-view
- * marker `dbcembedded` (1 or 2), campaign parameters `utm*` and the ad click id `gclid`.
+ * Query values that follow the visitor from page to page
+ * (docs/rules/content-and-navigation.md#carried-query): the web-view marker `dbcembedded` (1 or 2),
+ * campaign parameters `utm*` and the ad click id `gclid`.
  */
 export function carriedParams(search: string | URLSearchParams): URLSearchParams {
   const source = typeof search === 'string' ? new URLSearchParams(search) : search;

@@ -9,7 +9,8 @@ export function cancelContractTarget(brand: Brand, locale: Locale): string | nul
 
 /**
  * Report web views are rewritten to the regular report page for brands other than flinkster
- * (specification, section 2); the query, with its web-view marker, travels along.
+ * (docs/rules/content-and-navigation.md#report-web-view-rewrite); the query, with its web-view marker,
+ * travels along.
  */
 export function reportWebViewTarget(brand: Brand, locale: Locale): string | null {
   return brand === 'flinkster' ? null : pagePath('reportBike', locale);

@@ -6,7 +6,10 @@ export interface NotFoundData {
   path: string;
 }
 
-/** Route validation (specification, section 8): an unknown locale is a 404 "Page Not Found: {path}". */
+/**
+ * Route validation (docs/rules/content-and-navigation.md#not-found): an unknown locale is a 404 "Page Not
+ * Found: {path}".
+ */
 export function requireLocale(value: string | undefined, pathname: string): Locale {
   if (isLocale(value)) return value;
   throw data<NotFoundData>({ kind: 'route-validation', path: pathname }, { status: 404 });

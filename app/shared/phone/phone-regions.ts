@@ -1,6 +1,6 @@
 /**
- * The phone field's regions (specification, sections 3 and 5), without the phone number metadata:
- * the region select is part of the form's markup, the metadata (75 KB gzip, `./phone.ts`) comes
+ * The phone field's regions (docs/rules/forms-and-fields.md#phone-field), without the phone number
+ * metadata: the region select is part of the form's markup, the metadata (75 KB gzip, `./phone.ts`) comes
  * only once the visitor types a number (docs/decisions/0016).
  */
 

@@ -17,7 +17,7 @@ function formData(entries: Record<string, string>): FormData {
 }
 
 describe('parsePhone', () => {
-  it('parses a German mobile number typed nationally into the specification’s parse result', () => {
+  it('parses a German mobile number typed nationally into the full parse result', () => {
     expect(parsePhone('0151 23456789', 'DE')).toEqual({
       input: '0151 23456789',
       international: '+49 1512 3456789',
@@ -80,7 +80,7 @@ describe('phoneMessageKey', () => {
     expect(key('030 1234567')).toBe('rule_tel');
   });
 
-  it('maps parse failures to the section 8 messages', () => {
+  it('maps parse failures to their own messages', () => {
     expect(key('not a number')).toBe('phone.not-a-number');
     expect(key('0151 2345678901234567890')).toBe('phone.too-long');
     expect(key('x'.repeat(251))).toBe('phone.too-long');

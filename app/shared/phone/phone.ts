@@ -4,8 +4,8 @@ import type { MessageKey } from '~/i18n/translate';
 import { defaultPhoneRegion, phoneRegion } from './phone-regions';
 
 /**
- * Phone numbers (specification, sections 3, 4, 5, 8 and 9), shared by the server and the browser:
- * the field's schema runs on both, so a number is judged the same way with and without JavaScript.
+ * Phone numbers (docs/rules/forms-and-fields.md#phone-numbers), shared by the server and the browser: the
+ * field's schema runs on both, so a number is judged the same way with and without JavaScript.
  */
 
 export type PhoneType =
@@ -24,11 +24,17 @@ export type PhoneType =
 export type PhonePossibility =
   'is-possible' | 'invalid-country-code' | 'too-long' | 'too-short' | 'unknown' | 'invalid';
 
-/** Why a text could not be parsed at all (section 8). */
+/**
+ * Why a text could not be parsed at all; each reason has its own message
+ * (docs/rules/forms-and-fields.md#phone-numbers).
+ */
 export type PhoneParseFailure =
   'not-a-number' | 'too-long' | 'too-short' | 'invalid-country-code' | 'too-short-after-idd';
 
-/** The specification's phone parse result; `failure` says why parsing failed, when it did. */
+/**
+ * The phone parse result (docs/rules/forms-and-fields.md#phone-numbers); `failure` says why parsing failed,
+ * when it did.
+ */
 export interface PhoneParseResult {
   input: string;
   international: string;
@@ -48,7 +54,7 @@ export interface PhoneParseResult {
   failure?: PhoneParseFailure;
 }
 
-/** Longer input is rejected before the parser sees it (section 9). */
+/** Longer input is rejected before the parser sees it (docs/rules/forms-and-fields.md#phone-numbers). */
 export const maxPhoneInputLength = 250;
 
 // libphonenumber reports parse errors as exceptions with these texts; awesome-phonenumber passes
@@ -83,9 +89,9 @@ function failed(input: string, regionCode: string, failure: PhoneParseFailure): 
 }
 
 /**
- * Parses what someone typed, as a national number of `regionCode` or as an international one
- * (`+…` or `00…`). Text that is no phone number at all gives valid false, possible false and
- * possibility `invalid` (section 5), with the reason in `failure`.
+ * Parses what someone typed, as a national number of `regionCode` or as an international one (`+…` or
+ * `00…`). Text that is no phone number at all gives valid false, possible false and possibility `invalid`
+ * (docs/rules/forms-and-fields.md#phone-numbers), with the reason in `failure`.
  */
 export function parsePhone(input: string, regionCode: string = defaultPhoneRegion): PhoneParseResult {
   const region = regionCode.toUpperCase();
@@ -139,9 +145,10 @@ const messageByFailure: Record<PhoneParseFailure, PhoneMessageKey> = {
 };
 
 /**
- * The message for a parse result, or undefined for a valid mobile number (sections 4, 5 and 8):
- * parse failures and impossible lengths get their own message; anything else that is not a valid
- * mobile number (a fixed line, a number that does not exist) gets `rule_tel`.
+ * The message for a parse result, or undefined for a valid mobile number
+ * (docs/rules/forms-and-fields.md#phone-numbers): parse failures and impossible lengths get their own
+ * message; anything else that is not a valid mobile number (a fixed line, a number that does not exist)
+ * gets `rule_tel`.
  */
 export function phoneMessageKey(result: PhoneParseResult): PhoneMessageKey | undefined {
   if (result.failure) return messageByFailure[result.failure];
@@ -159,9 +166,9 @@ export function phoneMessageKey(result: PhoneParseResult): PhoneMessageKey | und
 }
 
 /**
- * The value of a phone field (section 3): the chosen region, the typed number and the parsed number
- * the browser stored once it was valid. The server never trusts `parsedPhoneNumber`: it parses
- * `phonenumber` again, and the schema's output is the E.164 number.
+ * The value of a phone field (docs/rules/forms-and-fields.md#phone-field): the chosen region, the typed
+ * number and the parsed number the browser stored once it was valid. The server never trusts
+ * `parsedPhoneNumber`: it parses `phonenumber` again, and the schema's output is the E.164 number.
  *
  * Messages sit on `phonenumber`, the input the user types into, so the form shows them there.
  */

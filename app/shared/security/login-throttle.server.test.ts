@@ -22,7 +22,7 @@ function passwordChecks() {
   return { wrong: check(false), right: check(true), runs: () => runs };
 }
 
-describe('brute-force limits (product rules, "Accounts and security")', () => {
+describe('brute-force limits', () => {
   const { wrong, right } = passwordChecks();
 
   it('waits 1, 2, 4, 8, then 15 minutes after the 5th, 6th, 7th … failure, refusing even the right password meanwhile', async () => {

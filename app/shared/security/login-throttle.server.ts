@@ -3,9 +3,9 @@ import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate
 import type { AttemptLimit, RateLimitStore } from '~/platform/rate-limit/store';
 
 /**
- * Brute-force limits of the product rules: after 5 failed logins for one account a growing wait
- * (1, 2, 4 … up to 15 minutes) during which even the right password is refused; at most 50 failed
- * logins per IP address and hour. Keys are the normalised email, known or not, so the limits never
+ * Brute-force limits (docs/rules/accounts.md#brute-force-limits): after 5 failed logins for one account a
+ * growing wait (1, 2, 4 … up to 15 minutes) during which even the right password is refused; at most 50
+ * failed logins per IP address and hour. Keys are the normalised email, known or not, so the limits never
  * tell whether an account exists.
  *
  * A password is verified only after its attempt is reserved, which counts it as a failure in

@@ -13,9 +13,9 @@ import type * as passwords from '~/features/accounts/passwords.server';
 import { changePassword } from '~/features/personal-data/password-change.server';
 
 /**
- * Guesses sent together, as a script sends them: the limits of the product rules hold for every
- * way a password is checked — at most 5 verifications for one account, at most 50 failures from one
- * address — and a right password that comes after the limit is refused unverified like the rest.
+ * Guesses sent together, as a script sends them: the limits of docs/rules/accounts.md#brute-force-limits
+ * hold for every way a password is checked — at most 5 verifications for one account, at most 50 failures
+ * from one address — and a right password that comes after the limit is refused unverified like the rest.
  */
 
 const verifications = vi.hoisted(() => ({ count: 0 }));

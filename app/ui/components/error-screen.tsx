@@ -6,9 +6,9 @@ import { useEffect } from 'react';
 import type { NotFoundData } from '~/shared/navigation/route-validation';
 
 /**
- * The error screen of the specification (section 2): oops icon, heading in the brand's colour,
- * try-again-later text and a 293 px back-to-home button to the current locale's home. No details
- * of the error reach the visitor; the server logs them with the request id.
+ * The error screen (docs/rules/content-and-navigation.md#error-screen): oops icon, heading in the brand's
+ * colour, try-again-later text and a 293 px back-to-home button to the current locale's home. No details of
+ * the error reach the visitor; the server logs them with the request id.
  */
 export function ErrorScreen() {
   const t = useT();

@@ -5,7 +5,10 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { ConsentSettingsItem } from './consent-dialog';
 import { PageLink } from './page-link';
 
-/** Footer of every non-embedded page, with the legal cancellation link of §312k BGB. */
+/**
+ * Footer of every non-embedded page, with the cancellation link the law asks for
+ * (docs/rules/contract-and-cancellation.md#cancellation-button).
+ */
 export function SiteFooter() {
   const t = useT();
   const locale = useLocale();

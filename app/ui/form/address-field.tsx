@@ -44,11 +44,11 @@ function coordinate(value: unknown): number | undefined {
 }
 
 /**
- * An address picked from suggestions (specification, sections 3, 4, 5, 7 and 9), as a WAI-ARIA 1.2
+ * An address picked from suggestions (docs/rules/forms-and-fields.md#address-field), as a WAI-ARIA 1.2
  * combobox with a listbox popup: typing asks our resource route 200 ms after the last keystroke;
- * ArrowDown/ArrowUp move through the suggestions (opening the list), Enter picks, Escape closes the
- * list (or, when closed, clears the text), Home/End jump to the first/last suggestion while one is
- * active. A polite live region announces how many suggestions there are.
+ * ArrowDown/ArrowUp move through the suggestions (opening the list), Enter picks, Escape closes the list
+ * (or, when closed, clears the text), Home/End jump to the first/last suggestion while one is active. A
+ * polite live region announces how many suggestions there are.
  *
  * Picking stores the text plus location in the hidden inputs (lat, lon, id) and clears the message;
  * leaving the field (clicking outside closes the list) without a pick shows the blocking message

@@ -1,8 +1,8 @@
 import { createContext, useContext, useState } from 'react';
 
 /**
- * When a field's message shows (specification, section 4): on blur by default (on dirty for a
- * checkbox), live while typing, or only after submit. Typing hides a blur-timed message again,
+ * When a field's message shows (docs/rules/forms-and-fields.md#message-timing): on blur by default (on
+ * dirty for a checkbox), live while typing, or only after submit. Typing hides a blur-timed message again,
  * blurring shows it: the user is never interrupted mid-word.
  */
 export type MessageTiming = 'blur' | 'live' | 'submit';
@@ -24,7 +24,10 @@ export interface FieldStateInput {
 
 export interface FieldState {
   showError: boolean;
-  /** The specification's field states, exposed as data attributes for styling and tests. */
+  /**
+   * The field states of docs/rules/forms-and-fields.md#field-states, exposed as data attributes for styling
+   * and tests.
+   */
   attributes: Record<`data-${string}`, 'true' | 'false'>;
   onBlur(): void;
   onInput(): void;

@@ -164,7 +164,7 @@ export function MaskedField({
   );
 }
 
-/** A date as `dd.mm.yyyy` with the input mask `99.99.9999` (specification, section 5). */
+/** A date as `dd.mm.yyyy` with the input mask `99.99.9999` (docs/rules/forms-and-fields.md#dates). */
 export function DateField(props: BaseProps & { autoComplete?: string }) {
   const t = useT();
   return (
@@ -263,7 +263,7 @@ export function SelectField({
   );
 }
 
-/** A textarea that is cleared on blur when only line breaks remain (specification, section 5). */
+/** A textarea that is cleared on blur when only line breaks remain (docs/rules/forms-and-fields.md#textarea). */
 export function TextareaField({ field, label, hint, required, maxLength }: BaseProps & { maxLength?: number }) {
   const form = useFormMetadata();
   const state = useFieldState({ errors: field.errors, dirty: field.dirty, value: field.value ?? '' });

@@ -1,6 +1,6 @@
 /**
- * Input masks (specification, section 5): `9` a digit, `a` a letter, `*` a letter or digit; any
- * other mask character is a literal that is inserted as the user types.
+ * Input masks (docs/rules/forms-and-fields.md#input-masks): `9` a digit, `a` a letter, `*` a letter or
+ * digit; any other mask character is a literal that is inserted as the user types.
  */
 const slots: Record<string, RegExp> = { '9': /\d/, a: /\p{L}/u, '*': /[\p{L}\d]/u };
 

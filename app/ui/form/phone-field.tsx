@@ -23,9 +23,9 @@ interface PhoneFieldProps {
 }
 
 /**
- * A phone number (specification, sections 3, 4 and 5): a region select (default DE) and the number,
- * one labelled group. While the user types the message is hidden; on blur it shows; a valid mobile
- * number clears it and its E.164 form goes into the hidden `parsedPhoneNumber` input.
+ * A phone number (docs/rules/forms-and-fields.md#phone-field): a region select (default DE) and the number,
+ * one labelled group. While the user types the message is hidden; on blur it shows; a valid mobile number
+ * clears it and its E.164 form goes into the hidden `parsedPhoneNumber` input.
  *
  * The browser judges the number with the same parser and messages as `mobilePhoneSchema` on the
  * server; without JavaScript the server's answer shows the same message. The parser comes when the

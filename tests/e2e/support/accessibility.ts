@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './test';
 
-/** The rule sets of issue 6, "Quality gates": WCAG 2.0 and 2.1, levels A and AA. */
+/** The rule sets of the accessibility gate (docs/decisions/0013-accessibility-gates.md): WCAG 2.0 and 2.1, A and AA. */
 export const wcagTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
 /** A phone and a laptop: every scan runs at both widths, since layout and colours change between them. */

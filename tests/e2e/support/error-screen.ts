@@ -10,7 +10,7 @@ export interface ErrorScreenExpectation {
   home: string;
 }
 
-/** The error screen of the specification, section 2, as the visitor sees it. */
+/** The error screen (docs/rules/content-and-navigation.md#error-screen) as the visitor sees it. */
 export async function expectErrorScreen(page: Page, expected: ErrorScreenExpectation): Promise<void> {
   const main = page.getByRole('main');
   await expect(main.locator('svg').first(), 'the oops icon').toBeVisible();

@@ -2,9 +2,9 @@ import type { Locator, Page } from '@playwright/test';
 import { expect } from './test';
 
 /**
- * Keyboard-only use (issue 6, "Quality gates"): every step moves focus with Tab or Shift+Tab and
- * checks that the focused element shows it, so a journey built from these fails where a keyboard
- * user would lose track.
+ * Keyboard-only use (docs/decisions/0013-accessibility-gates.md): every step moves focus with Tab or
+ * Shift+Tab and checks that the focused element shows it, so a journey built from these fails where a
+ * keyboard user would lose track.
  */
 
 interface FocusReport {

@@ -18,10 +18,11 @@ export interface CancellationDefaults {
 }
 
 /**
- * The one page of the cancellation button (§312k BGB): the kind of cancellation (a reason only for an
- * extraordinary one), name, email or customer number, the contract, the desired end date (empty: the
- * earliest possible) and the address for the confirmation. Used on the public page and, prefilled and
- * with the password confirmation, in the self-service area.
+ * The one page of the cancellation button (§312k BGB;
+ * docs/rules/contract-and-cancellation.md#cancellation-button): the kind of cancellation (a reason only for
+ * an extraordinary one), name, email or customer number, the contract, the desired end date (empty: the
+ * earliest possible) and the address for the confirmation. Used on the public page and, prefilled and with
+ * the password confirmation, in the self-service area.
  */
 export function CancellationForm({
   csrf,
