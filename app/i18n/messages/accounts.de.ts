@@ -28,6 +28,7 @@ export const accountsDe = {
   'date.invalid': 'Bitte gib ein gültiges Datum im Format TT.MM.JJJJ ein.',
   'date.too-young': 'Du musst mindestens 18 Jahre alt sein.',
   'tariff.required': 'Bitte wähle einen Tarif.',
+  'tariff.choose': 'Bitte wähle einen Tarif',
   'terms.required': 'Bitte akzeptiere die AGB und die Datenschutzerklärung.',
   'password.hint': '12 bis 128 Zeichen. Am besten ein Satz, den du dir gut merken kannst.',
   'password.too-short': 'Das Passwort muss mindestens 12 Zeichen lang sein.',

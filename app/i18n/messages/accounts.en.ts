@@ -29,6 +29,7 @@ export const accountsEn = {
   'date.invalid': 'Please enter a valid date as DD.MM.YYYY.',
   'date.too-young': 'You must be at least 18 years old.',
   'tariff.required': 'Please choose a tariff.',
+  'tariff.choose': 'Please choose a tariff',
   'terms.required': 'Please accept the terms and conditions and the privacy statement.',
   'password.hint': '12 to 128 characters. A sentence you can remember works best.',
   'password.too-short': 'The password must be at least 12 characters long.',
