@@ -37,7 +37,8 @@ export const accountsDe = {
   'password.too-common': 'Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.',
   'login.submit': 'Anmelden',
   'login.invalid': 'E-Mail-Adresse oder Passwort stimmen nicht.',
-  'login.wait': 'Zu viele Fehlversuche. Bitte warte {minutes} Minute(n) und versuche es dann erneut.',
+  'login.wait':
+    'Zu viele Fehlversuche. Bitte warte {minutes, plural, one {# Minute} other {# Minuten}} und versuche es dann erneut.',
   'login.forgot-password': 'Passwort vergessen?',
   'login.no-account': 'Noch kein Konto?',
   'login.after-reset': 'Dein Passwort wurde geändert. Bitte melde dich mit dem neuen Passwort an.',

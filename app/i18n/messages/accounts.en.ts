@@ -38,7 +38,8 @@ export const accountsEn = {
   'password.too-common': 'This password is too common. Please choose another one.',
   'login.submit': 'Log in',
   'login.invalid': 'Email address or password is not correct.',
-  'login.wait': 'Too many failed attempts. Please wait {minutes} minute(s) and try again.',
+  'login.wait':
+    'Too many failed attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
   'login.forgot-password': 'Forgot your password?',
   'login.no-account': 'No account yet?',
   'login.after-reset': 'Your password has been changed. Please log in with your new password.',
