@@ -3,7 +3,8 @@ import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { defaultLocale, localeFromPath, type Locale } from './locales';
 import { findPage, pages, type PageId } from './route-table';
-import { formatDate, translator, type Translate } from './translate';
+import { translator, type Translate } from './translate';
+import { formatDate } from './intl-formats';
 
 export function useLocale(): Locale {
   const root = useRootData();

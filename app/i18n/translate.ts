@@ -1,4 +1,4 @@
-import { dateTimeFormat, numberFormat } from './intl-formats';
+import { intlLocale, numberFormat, pluralRules } from './intl-formats';
 import type { Locale } from './locales';
 import { consentDe } from './messages/consent.de';
 import { consentEn } from './messages/consent.en';
@@ -26,50 +26,53 @@ export function addCatalogues(more: Record<Locale, Partial<Record<MessageKey, st
 
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
-/** A translator for one locale; `{name}` placeholders are filled from params. */
+/**
+ * A translator for one locale; `{name}` placeholders are filled from params. A count takes the
+ * words of its plural category: `{minutes, plural, one {# Minute} other {# Minuten}}` (the ICU
+ * message syntax translators know; `=n` matches an exact number, `#` is the number), chosen by
+ * `Intl.PluralRules` of the locale, so no message needs a "Minute(n)".
+ */
 export function translator(locale: Locale): Translate {
   const messages = catalogues[locale];
   return (key, params) => {
     // A key of a catalogue this page did not load shows as itself: visible, and never a crash.
     const message = messages[key] ?? key;
     if (!params) return message;
-    return message.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+    return message
+      .replace(pluralPattern, (whole, name: string, cases: string) =>
+        name in params ? (pluralCase(locale, Number(params[name]), cases) ?? whole) : whole,
+      )
+      .replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
   };
+}
+
+/** `{name, plural, one {…} other {…}}`: the cases hold no braces of their own. */
+const pluralPattern = /\{(\w+), plural,((?:\s*(?:=\d+|zero|one|two|few|many|other)\s*\{[^{}]*\})+)\s*\}/g;
+
+function pluralCase(locale: Locale, count: number, cases: string): string | undefined {
+  const byCase = new Map(
+    [...cases.matchAll(/(=\d+|zero|one|two|few|many|other)\s*\{([^{}]*)\}/g)].map((m) => [m[1], m[2]]),
+  );
+  const text = byCase.get(`=${count}`) ?? byCase.get(pluralRules(locale).select(count)) ?? byCase.get('other');
+  return text?.replace(/#/g, numberFormat(intlLocale(locale), {}).format(count));
+}
+
+/**
+ * Messages whose words the specification fixes in English (the not-found sentences): every
+ * catalogue carries them unchanged, and a page in another language marks them `lang="en"`, so
+ * that screen readers read them in English.
+ */
+const specifiedInEnglish: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'error.not-found.text',
+  'error.route-validation.text',
+  'content.not-found',
+]);
+
+/** The language a message is written in on a page in `locale`. */
+export function messageLocale(key: MessageKey, locale: Locale): Locale {
+  return specifiedInEnglish.has(key) ? 'en' : locale;
 }
 
 export function hasMessage(key: string): key is MessageKey {
   return Object.hasOwn(catalogues.de, key);
-}
-
-export function formatEuro(cents: number, locale: Locale): string {
-  return numberFormat(intlLocale(locale), { style: 'currency', currency: 'EUR' }).format(cents / 100);
-}
-
-/** A calendar date (`yyyy-mm-dd`, Europe/Berlin) as people read it: `31.01.2027` or `31 Jan 2027`. */
-export function formatDate(isoDate: string, locale: Locale): string {
-  const [year, month, day] = isoDate.split('-').map(Number);
-  const format = dateTimeFormat(intlLocale(locale), {
-    day: locale === 'de' ? '2-digit' : 'numeric',
-    month: locale === 'de' ? '2-digit' : 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  });
-  return format.format(new Date(Date.UTC(year!, month! - 1, day!)));
-}
-
-/**
- * An instant as Berlin wall-clock date and time: `31.01.2026, 14:05` / `31 Jan 2026, 14:05`.
- * Formatted on the server, so the page shows the same text before and after hydration.
- */
-export function formatInstant(instant: Date, locale: Locale): string {
-  return dateTimeFormat(intlLocale(locale), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'Europe/Berlin',
-  }).format(instant);
-}
-
-/** The locale Intl formats people's numbers and dates in. */
-export function intlLocale(locale: Locale): 'de-DE' | 'en-GB' {
-  return locale === 'de' ? 'de-DE' : 'en-GB';
 }

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { addDays, lastDayOfMonth, termEnd } from '../../app/features/contract/calendar';
 import { pages } from '../../app/i18n/route-table';
-import { formatDate } from '../../app/i18n/translate';
+import { formatDate } from '../../app/i18n/intl-formats';
 import { berlinDate } from '../../app/platform/berlin-date';
 import { demoCustomer, newCustomer, readMail, registerByRequest } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';

@@ -159,7 +159,7 @@ test.describe('with JavaScript', () => {
     const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
     await codeField.fill(wrong);
     await page.getByRole('button', { name: 'Nummer bestätigen' }).click();
-    await expect(main(page)).toContainText('Der Code stimmt nicht. Du hast noch 4 Versuch(e).');
+    await expect(main(page)).toContainText('Der Code stimmt nicht. Du hast noch 4 Versuche.');
     await expect(codeField).toHaveValue(wrong);
 
     await codeField.fill(code);

@@ -167,7 +167,7 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
 
     await requestPasswordReset(fixture.context, 'nobody@example.org', 'de');
     expect(await mailsTo('nobody@example.org')).toEqual([]);
-    await requestPasswordReset(fixture.context, 'ERIKA@example.org', 'de');
+    await requestPasswordReset(fixture.context, 'ERIKA@example.org', 'en');
     const resetMail = fixture.queuedMails.at(-1)!;
     expect(resetMail.text).toContain('https://kunden.example.com/en/password-reset?token=');
     const token = tokenFromMail(resetMail.text);
@@ -188,6 +188,32 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
       userAgent: 't',
     });
     expect(relogin.ok).toBe(true);
+  });
+
+  it('writes the reset mail and its link in the language of the page it was asked from, not the stored one', async () => {
+    fixture = await createAccountFixture(backend);
+    await registerCustomer(fixture.context, registration(), { locale: 'de' });
+    await requestPasswordReset(fixture.context, 'erika@example.org', 'en');
+    const english = fixture.queuedMails.at(-1)!;
+    expect(english.subject).toBe('New password for Call a Bike');
+    expect(english.text).toContain('Set a new password: https://kunden.example.com/en/password-reset?token=');
+    expect(english.text).not.toMatch(/Passwort|\/de\//);
+
+    await registerCustomer(fixture.context, registration({ email: 'john@example.org' }), { locale: 'en' });
+    await requestPasswordReset(fixture.context, 'john@example.org', 'de');
+    const german = fixture.queuedMails.at(-1)!;
+    expect(german.subject).toBe('Neues Passwort für Call a Bike');
+    expect(german.text).toContain('Neues Passwort setzen: https://kunden.example.com/de/passwort-setzen?token=');
+  });
+
+  it('sends a new verification link in the language of the page the customer asked from', async () => {
+    fixture = await createAccountFixture(backend);
+    const created = await registerCustomer(fixture.context, registration(), { locale: 'de' });
+    if (created.kind !== 'created') throw new Error('not created');
+    expect(await resendVerification(fixture.context, created.customerId, 'en')).toBe('sent');
+    const mail = fixture.queuedMails.at(-1)!;
+    expect(mail.subject).toBe('Please confirm your email address for Call a Bike');
+    expect(mail.text).toMatch(/Confirm email address: https:\/\/kunden\.example\.com\/en\/[^\s]*\?token=/);
   });
 
   it('does not accept a reset link after 60 minutes', async () => {
@@ -225,7 +251,7 @@ describe.each(databaseBackends)('accounts on %s', (backend) => {
     expect(await verifyEmail(fixture.context, token)).toEqual({ ok: false, error: 'verify.link-used' });
     const [customer] = await fixture.context.db.select().from(customers);
     expect(customer?.emailVerifiedAt).toBeInstanceOf(Date);
-    expect(await resendVerification(fixture.context, created.customerId)).toBe('verified');
+    expect(await resendVerification(fixture.context, created.customerId, 'de')).toBe('verified');
   });
 
   it('does not verify with a link older than 24 hours', async () => {

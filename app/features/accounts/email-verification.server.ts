@@ -4,6 +4,7 @@ import { customers } from '~/db/schema';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import { renderMail } from '~/shared/mail/templates';
 import { allowAccountMail } from '~/shared/security/login-throttle.server';
+import type { Locale } from '~/i18n/locales';
 import { mailLink, type AccountContext } from './account-context';
 import { consumeAccountToken, createAccountToken } from './account-tokens.server';
 
@@ -32,10 +33,14 @@ export async function verifyEmail(
   });
 }
 
-/** Sends a new verification link to an unverified customer, at most 3 times an hour. */
+/**
+ * Sends a new verification link to an unverified customer, at most 3 times an hour, in `locale`: the
+ * language of the page the customer asked from.
+ */
 export async function resendVerification(
   context: AccountContext,
   customerId: string,
+  locale: Locale,
 ): Promise<'sent' | 'limited' | 'verified'> {
   const [customer] = await context.db.select().from(customers).where(eq(customers.id, customerId));
   if (!customer || customer.emailVerifiedAt) return 'verified';
@@ -46,9 +51,9 @@ export async function resendVerification(
       {
         kind: 'verify-email',
         firstName: customer.firstName,
-        url: mailLink(context.config, 'verifyEmail', customer.locale, { token }),
+        url: mailLink(context.config, 'verifyEmail', locale, { token }),
       },
-      customer.locale,
+      locale,
       context.brand,
     );
     await enqueueMail(tx, customer.email, rendered);

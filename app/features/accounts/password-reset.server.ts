@@ -15,21 +15,19 @@ import { endAllSessions } from './sessions.server';
 
 /**
  * Starts a reset: for a known address (and at most 3 mails an hour) a link valid 60 minutes goes
- * out in the customer's locale. The caller answers the same either way.
+ * out. The mail and its link are in `locale`, the language of the page the request came from: the
+ * one the person asking reads now, whatever the account stored at registration. The caller answers
+ * the same either way.
  */
 export async function requestPasswordReset(context: AccountContext, rawEmail: string, locale: Locale): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
-  const [customer] = await context.db
-    .select({ id: customers.id, locale: customers.locale })
-    .from(customers)
-    .where(eq(customers.email, email));
+  const [customer] = await context.db.select({ id: customers.id }).from(customers).where(eq(customers.email, email));
   if (!customer || !(await allowAccountMail(context.rateLimits, email))) return;
-  const mailLocale = customer.locale ?? locale;
   const mail = await context.db.transaction(async (tx) => {
     const token = await createAccountToken(tx, customer.id, 'reset-password', security.resetPasswordTokenMs);
     const rendered = renderMail(
-      { kind: 'reset-password', url: mailLink(context.config, 'passwordResetFinish', mailLocale, { token }) },
-      mailLocale,
+      { kind: 'reset-password', url: mailLink(context.config, 'passwordResetFinish', locale, { token }) },
+      locale,
       context.brand,
     );
     await enqueueMail(tx, email, rendered);

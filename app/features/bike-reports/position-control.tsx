@@ -2,8 +2,7 @@ import type { FieldMetadata } from '@conform-to/react';
 import { useState, useSyncExternalStore } from 'react';
 import { bikeReportRules } from '~/config/bike-reports';
 import { useLocale, useT } from '~/i18n/hooks';
-import { numberFormat } from '~/i18n/intl-formats';
-import { intlLocale } from '~/i18n/translate';
+import { intlLocale, numberFormat } from '~/i18n/intl-formats';
 
 export interface ReportPosition {
   lat: number;

@@ -1,9 +1,9 @@
 import type { BrandProfile } from '~/config/brand';
 import { mailClosing, renderMailContent, type MailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
+import { formatInstant } from '~/i18n/intl-formats';
 import type { ReportKind } from './report-kinds';
 import type { ReportLocation } from './report-schema';
-import { berlinFormFields } from './seen-at';
 
 /** What both mails say about a stored report. */
 export interface ReportSummary {
@@ -43,8 +43,8 @@ export function locationLine(location: ReportLocation, locale: Locale): string {
 }
 
 function seenLine(seenAt: Date, locale: Locale): string {
-  const { date, time } = berlinFormFields(seenAt);
-  return locale === 'de' ? `${date}, ${time} Uhr` : `${date}, ${time} (Berlin time)`;
+  const when = formatInstant(seenAt, locale);
+  return locale === 'de' ? `${when} Uhr` : `${when} (Berlin time)`;
 }
 
 /** The reporter's confirmation, in the report's language, with the reference to quote. */

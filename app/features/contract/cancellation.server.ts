@@ -6,7 +6,6 @@ import { mailLink, type AccountContext } from '~/features/accounts/account-conte
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
-import { formatDate } from '~/i18n/translate';
 import { berlinDate } from '~/platform/berlin-date';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
 import { decideEndDate, earliestEndDate } from './cancellation-rules';
@@ -16,6 +15,7 @@ import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from './database-errors';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
+import { formatDate } from '~/i18n/intl-formats';
 
 /**
  * Cancellation declarations (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations;

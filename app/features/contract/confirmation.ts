@@ -1,6 +1,6 @@
 import type { Locale } from '~/i18n/locales';
-import { formatDate, intlLocale, translator } from '~/i18n/translate';
-import { dateTimeFormat } from '~/i18n/intl-formats';
+import { translator } from '~/i18n/translate';
+import { dateTimeFormat, formatDate, intlLocale } from '~/i18n/intl-formats';
 
 /**
  * What the confirmation of a cancellation shows, on the page and in the mail alike (§312k (4) BGB:

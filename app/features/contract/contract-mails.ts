@@ -2,8 +2,9 @@ import type { BrandProfile } from '~/config/brand';
 import type { Tariff } from '~/features/tariffs/tariffs.server';
 import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
-import { formatDate, translator } from '~/i18n/translate';
+import { translator } from '~/i18n/translate';
 import { confirmationRows, formatBerlinDateTime, type CancellationConfirmation } from './confirmation';
+import { formatDate } from '~/i18n/intl-formats';
 
 /** The contract feature's mails; the words come from the contract message catalogue. */
 

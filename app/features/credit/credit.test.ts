@@ -10,7 +10,7 @@ import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { createTestRateLimits, deploymentBackends, type TestRateLimits } from '../../../tests/support/test-rate-limits';
 import { csvBom, ledgerCsv } from './credit-csv';
-import { allLedgerEntries, balanceCents, ledgerPage, voucherCredit } from './ledger.server';
+import { allLedgerEntries, balanceCents, ledgerPage, voucherCredit, type LedgerEntry } from './ledger.server';
 import { topUp, topUpResult, type TopUpDeps } from './top-up.server';
 import { normalizeVoucherCode } from './voucher-code';
 import { redeemVoucher } from './vouchers.server';
@@ -72,33 +72,39 @@ describe('voucher codes', () => {
 });
 
 describe('the ledger as CSV', () => {
-  it('is UTF-8 with BOM, semicolon-separated, decimal commas, Berlin times, CRLF, formulas defused', () => {
-    const csv = ledgerCsv(
-      [
-        {
-          id: '1',
-          kind: 'ride_charge',
-          amountCents: -150,
-          reference: '=HYPERLINK("evil")',
-          createdAt: new Date('2026-01-31T23:30:00Z'),
-        },
-        {
-          id: '2',
-          kind: 'voucher',
-          amountCents: 1000,
-          reference: 'ABCD-EFGH-JKLM',
-          createdAt: new Date('2026-07-01T10:05:00Z'),
-        },
-        {
-          id: '3',
-          kind: 'start_bonus',
-          amountCents: 500,
-          reference: null,
-          createdAt: new Date('2025-12-24T08:00:00Z'),
-        },
-      ],
-      'de',
-    );
+  const entries = [
+    {
+      id: '1',
+      kind: 'ride_charge',
+      amountCents: -150,
+      reference: '=HYPERLINK("evil")',
+      createdAt: new Date('2026-01-31T23:30:00Z'),
+    },
+    {
+      id: '2',
+      kind: 'voucher',
+      amountCents: 1000,
+      reference: 'ABCD-EFGH-JKLM',
+      createdAt: new Date('2026-07-01T10:05:00Z'),
+    },
+    {
+      id: '3',
+      kind: 'start_bonus',
+      amountCents: 500,
+      reference: null,
+      createdAt: new Date('2025-12-24T08:00:00Z'),
+    },
+    {
+      id: '4',
+      kind: 'top_up',
+      amountCents: 123450,
+      reference: 'Card, Visa',
+      createdAt: new Date('2026-03-02T12:00:00Z'),
+    },
+  ] as const satisfies readonly LedgerEntry[];
+
+  it('in German: UTF-8 with BOM, semicolon-separated, decimal commas, Berlin times, CRLF, formulas defused', () => {
+    const csv = ledgerCsv(entries, 'de');
     expect(csv.startsWith(csvBom)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Datum;Vorgang;Referenz;Betrag (EUR)',
@@ -107,9 +113,23 @@ describe('the ledger as CSV', () => {
       // Summer time: UTC+2.
       '01.07.2026 12:05;Gutschein;ABCD-EFGH-JKLM;10,00',
       '24.12.2025 09:00;Startguthaben;;5,00',
+      '02.03.2026 13:00;Aufladung;Card, Visa;1234,50',
       '',
     ]);
-    expect(ledgerCsv([], 'en').slice(1)).toBe('Date;Transaction;Reference;Amount (EUR)\r\n');
+  });
+
+  it('in English: comma-separated, decimal points, day/month/year, a comma in a field quoted', () => {
+    const csv = ledgerCsv(entries, 'en');
+    expect(csv.startsWith(csvBom)).toBe(true);
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Date,Transaction,Reference,Amount (EUR)',
+      `01/02/2026 00:30,Ride,"'=HYPERLINK(""evil"")",-1.50`,
+      '01/07/2026 12:05,Voucher,ABCD-EFGH-JKLM,10.00',
+      '24/12/2025 09:00,Welcome credit,,5.00',
+      '02/03/2026 13:00,Top-up,"Card, Visa",1234.50',
+      '',
+    ]);
+    expect(ledgerCsv([], 'en').slice(1)).toBe('Date,Transaction,Reference,Amount (EUR)\r\n');
   });
 });
 

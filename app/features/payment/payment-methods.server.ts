@@ -4,7 +4,6 @@ import type { Database } from '~/db/client.server';
 import { customers, paymentMethods } from '~/db/schema';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
-import { formatInstant } from '~/i18n/translate';
 import type { BankVerifier } from '~/platform/bank-verification/types';
 import type { HostedKind, PaymentProvider } from '~/platform/payment-provider/types';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
@@ -14,6 +13,7 @@ import { maskIban, needsBic } from './iban';
 import { mandateReference, nextMandateSequence } from './mandate';
 import { renderPaymentMail, type PaymentMail } from './payment-mails';
 import type { PaymentKind } from './payment-kinds';
+import { formatInstant } from '~/i18n/intl-formats';
 
 /** What the payment feature needs from the process; every function is scoped to one customer. */
 export interface PaymentDeps {

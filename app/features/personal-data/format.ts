@@ -1,7 +1,6 @@
 import { parsePhone } from '~/shared/phone/phone';
 import type { Locale } from '~/i18n/locales';
-import { dateTimeFormat } from '~/i18n/intl-formats';
-import { intlLocale } from '~/i18n/translate';
+import { dateTimeFormat, intlLocale } from '~/i18n/intl-formats';
 
 /**
  * Formatting for the personal-data pages. It runs in loaders, on the server, so the browser gets

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatEuro } from '~/i18n/translate';
 import { formatCalendarDate, formatPhone } from './format';
 import { maskEmail, maskIban } from './masking';
 import { newPhoneCode } from './phone-change.server';
 import { phoneNumberSchema } from './phone-number-schema';
 import { passwordChangeSchema, phoneCodeSchema } from './schemas';
 import { describeUserAgent } from './user-agent';
+import { formatEuro } from '~/i18n/intl-formats';
 
 describe('user agents in the session list', () => {
   it('names browser and system of common agents', () => {

@@ -1,5 +1,6 @@
 import type { Locale } from '~/i18n/locales';
-import { formatEuro, type Translate } from '~/i18n/translate';
+import { type Translate } from '~/i18n/translate';
+import { formatEuro } from '~/i18n/intl-formats';
 
 /** A tariff's base fee as the price list and the home page write it: "3,00 € pro Jahr", "keine". */
 export function baseFeeText(

@@ -28,6 +28,7 @@ export const accountsDe = {
   'date.invalid': 'Bitte gib ein gültiges Datum im Format TT.MM.JJJJ ein.',
   'date.too-young': 'Du musst mindestens 18 Jahre alt sein.',
   'tariff.required': 'Bitte wähle einen Tarif.',
+  'tariff.choose': 'Bitte wähle einen Tarif',
   'terms.required': 'Bitte akzeptiere die AGB und die Datenschutzerklärung.',
   'password.hint': '12 bis 128 Zeichen. Am besten ein Satz, den du dir gut merken kannst.',
   'password.too-short': 'Das Passwort muss mindestens 12 Zeichen lang sein.',
@@ -36,7 +37,8 @@ export const accountsDe = {
   'password.too-common': 'Dieses Passwort ist zu verbreitet. Bitte wähle ein anderes.',
   'login.submit': 'Anmelden',
   'login.invalid': 'E-Mail-Adresse oder Passwort stimmen nicht.',
-  'login.wait': 'Zu viele Fehlversuche. Bitte warte {minutes} Minute(n) und versuche es dann erneut.',
+  'login.wait':
+    'Zu viele Fehlversuche. Bitte warte {minutes, plural, one {# Minute} other {# Minuten}} und versuche es dann erneut.',
   'login.forgot-password': 'Passwort vergessen?',
   'login.no-account': 'Noch kein Konto?',
   'login.after-reset': 'Dein Passwort wurde geändert. Bitte melde dich mit dem neuen Passwort an.',

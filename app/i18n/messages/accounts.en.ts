@@ -29,6 +29,7 @@ export const accountsEn = {
   'date.invalid': 'Please enter a valid date as DD.MM.YYYY.',
   'date.too-young': 'You must be at least 18 years old.',
   'tariff.required': 'Please choose a tariff.',
+  'tariff.choose': 'Please choose a tariff',
   'terms.required': 'Please accept the terms and conditions and the privacy statement.',
   'password.hint': '12 to 128 characters. A sentence you can remember works best.',
   'password.too-short': 'The password must be at least 12 characters long.',
@@ -37,7 +38,8 @@ export const accountsEn = {
   'password.too-common': 'This password is too common. Please choose another one.',
   'login.submit': 'Log in',
   'login.invalid': 'Email address or password is not correct.',
-  'login.wait': 'Too many failed attempts. Please wait {minutes} minute(s) and try again.',
+  'login.wait':
+    'Too many failed attempts. Please wait {minutes, plural, one {# minute} other {# minutes}} and try again.',
   'login.forgot-password': 'Forgot your password?',
   'login.no-account': 'No account yet?',
   'login.after-reset': 'Your password has been changed. Please log in with your new password.',

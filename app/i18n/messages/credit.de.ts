@@ -11,7 +11,8 @@ export const creditDe = {
   'credit.voucher.unknown': 'Diesen Gutscheincode gibt es nicht. Bitte prüfe deine Eingabe.',
   'credit.voucher.expired': 'Dieser Gutschein ist abgelaufen und kann nicht mehr eingelöst werden.',
   'credit.voucher.used': 'Dieser Gutschein wurde bereits eingelöst.',
-  'credit.voucher.wait': 'Zu viele ungültige Versuche. Bitte versuche es in {minutes} Minuten noch einmal.',
+  'credit.voucher.wait':
+    'Zu viele ungültige Versuche. Bitte versuche es in {minutes, plural, one {# Minute} other {# Minuten}} noch einmal.',
   'credit.voucher.redeemed': 'Gutschein {code} eingelöst: {amount} wurden deinem Guthaben gutgeschrieben.',
 
   'credit.top-up.title': 'Guthaben aufladen',

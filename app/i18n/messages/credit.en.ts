@@ -12,7 +12,8 @@ export const creditEn = {
   'credit.voucher.unknown': 'This voucher code does not exist. Please check what you typed.',
   'credit.voucher.expired': 'This voucher has expired and can no longer be redeemed.',
   'credit.voucher.used': 'This voucher has already been redeemed.',
-  'credit.voucher.wait': 'Too many invalid attempts. Please try again in {minutes} minutes.',
+  'credit.voucher.wait':
+    'Too many invalid attempts. Please try again in {minutes, plural, one {# minute} other {# minutes}}.',
   'credit.voucher.redeemed': 'Voucher {code} redeemed: {amount} has been added to your balance.',
 
   'credit.top-up.title': 'Top up your balance',

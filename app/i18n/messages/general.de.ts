@@ -115,11 +115,14 @@ export const generalDe = {
   'price-list.per-year': '{amount} pro Jahr',
   'price-list.per-month': '{amount} pro Monat',
   'price-list.none': 'keine',
-  'price-list.per-started-minutes': '{amount} je angefangene {minutes} Minuten',
+  'price-list.per-started-minutes':
+    '{amount} je {minutes, plural, one {angefangene Minute} other {angefangene # Minuten}}',
   'price-list.per-hour': '{amount} pro Stunde',
   'price-list.per-km': '{amount} pro km',
-  'price-list.free-minutes': 'Die ersten {minutes} Minuten jeder Fahrt frei (nicht für E-Bikes)',
-  'price-list.e-bike-surcharge': 'E-Bike-Zuschlag: {amount} je angefangene {minutes} Minuten in jedem Tarif.',
+  'price-list.free-minutes':
+    '{minutes, plural, one {Die erste Minute} other {Die ersten # Minuten}} jeder Fahrt frei (nicht für E-Bikes)',
+  'price-list.e-bike-surcharge':
+    'E-Bike-Zuschlag: {amount} je {minutes, plural, one {angefangene Minute} other {angefangene # Minuten}} in jedem Tarif.',
   'price-list.examples': 'Beispielpreise.',
   'price-list.vehicle-classes': 'Fahrzeugklassen. Beispielpreise.',
   'price-list.vehicle-class': 'Fahrzeugklasse',

@@ -112,11 +112,13 @@ export const generalEn = {
   'price-list.per-year': '{amount} per year',
   'price-list.per-month': '{amount} per month',
   'price-list.none': 'none',
-  'price-list.per-started-minutes': '{amount} per started {minutes} minutes',
+  'price-list.per-started-minutes': '{amount} per started {minutes, plural, one {minute} other {# minutes}}',
   'price-list.per-hour': '{amount} per hour',
   'price-list.per-km': '{amount} per km',
-  'price-list.free-minutes': 'First {minutes} minutes of every ride free (not for e-bikes)',
-  'price-list.e-bike-surcharge': 'E-bike surcharge: {amount} per started {minutes} minutes on every tariff.',
+  'price-list.free-minutes':
+    '{minutes, plural, one {First minute} other {First # minutes}} of every ride free (not for e-bikes)',
+  'price-list.e-bike-surcharge':
+    'E-bike surcharge: {amount} per started {minutes, plural, one {minute} other {# minutes}} on every tariff.',
   'price-list.examples': 'Example prices.',
   'price-list.vehicle-classes': 'Vehicle classes. Example prices.',
   'price-list.vehicle-class': 'Vehicle class',

@@ -4,12 +4,12 @@ import { baseFeeText } from '~/features/tariffs/tariff-text';
 import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
 import { useLocale, useT } from '~/i18n/hooks';
 import { findPage } from '~/i18n/route-table';
-import { formatEuro } from '~/i18n/translate';
 import { useRootData } from '~/root';
 import { ContentBlocks } from '~/ui/components/content-blocks';
 import { PageLink } from '~/ui/components/page-link';
 import { Section } from '~/ui/components/section';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
+import { formatEuro } from '~/i18n/intl-formats';
 
 export const headers = publicPageHeaders;
 

@@ -4,11 +4,11 @@ import { servicesContext } from '~/context';
 import { TariffTable } from '~/features/tariffs/components/tariff-table';
 import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
 import { useLocale, useT } from '~/i18n/hooks';
-import { formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { Section } from '~/ui/components/section';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
+import { formatEuro } from '~/i18n/intl-formats';
 
 export const meta = namedPageMeta;
 export const headers = publicPageHeaders;

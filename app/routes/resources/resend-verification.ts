@@ -4,6 +4,7 @@ import { servicesContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { resendVerification } from '~/features/accounts/email-verification.server';
+import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
@@ -12,8 +13,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(request, context);
   const formData = await submittedForm(request, context);
   const back = safeRedirect(formData.get('returnTo'), '/');
-  const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId);
   const url = new URL(back, 'http://local.invalid');
+  // The mail speaks the language of the page the button was on.
+  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId, locale);
   url.searchParams.set('verification', outcome);
   return redirect(`${url.pathname}${url.search}`);
 }

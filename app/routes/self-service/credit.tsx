@@ -3,7 +3,6 @@ import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNav
 import type { Route } from './+types/credit';
 import { creditorId, payment } from '~/config/payment';
 import { topUpSchema, voucherSchema } from '~/features/credit/credit-schema';
-import { formatSignedEuro } from '~/features/credit/format';
 import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledger.server';
 import { topUp, topUpResult } from '~/features/credit/top-up.server';
 import { voucherCodeMask } from '~/features/credit/voucher-code';
@@ -14,7 +13,7 @@ import { paymentProviderFor } from '~/features/payment/providers.server';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, useT } from '~/i18n/hooks';
-import { formatEuro, formatInstant, translator } from '~/i18n/translate';
+import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { TableScroll } from '~/ui/components/table-scroll';
@@ -26,6 +25,7 @@ import { MaskedField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { formatEuro, formatInstant, formatSignedEuro } from '~/i18n/intl-formats';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

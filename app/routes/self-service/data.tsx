@@ -12,7 +12,7 @@ import { endOtherSession, endOtherSessions } from '~/features/personal-data/sess
 import type { DeviceDescription } from '~/features/personal-data/user-agent';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { formatEuro, formatInstant, type Translate } from '~/i18n/translate';
+import { type Translate } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
@@ -21,6 +21,7 @@ import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { formatEuro, formatInstant } from '~/i18n/intl-formats';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

@@ -5,10 +5,10 @@ import { customerScope } from '~/features/self-service/customer-scope.server';
 import { loadOverview, type OutstandingAction } from '~/features/self-service/overview.server';
 import { usePage, useLocale, useT } from '~/i18n/hooks';
 import { pageForView, pages, type PageId } from '~/i18n/route-table';
-import { formatDate, formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { formatDate, formatEuro } from '~/i18n/intl-formats';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

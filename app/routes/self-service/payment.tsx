@@ -9,8 +9,7 @@ import { pageForView } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
-import { dateTimeFormat } from '~/i18n/intl-formats';
-import { intlLocale } from '~/i18n/translate';
+import { dateTimeFormat, intlLocale } from '~/i18n/intl-formats';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;

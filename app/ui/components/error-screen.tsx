@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { useLocale, useT } from '~/i18n/hooks';
 import { pagePath } from '~/i18n/route-table';
+import { messageLocale } from '~/i18n/translate';
 import { isChunkLoadError, reloadForChunkError } from '~/platform/reload-guard';
 import { useEffect } from 'react';
 import type { NotFoundData } from '~/shared/navigation/route-validation';
@@ -36,12 +37,14 @@ export function NotFoundScreen({ error }: { error: unknown }) {
   const { pathname } = useLocation();
   const payload = isRouteErrorResponse(error) ? (error.data as Partial<NotFoundData> | undefined) : undefined;
   const path = payload?.path ?? pathname;
+  const textKey = payload?.kind === 'route-validation' ? 'error.route-validation.text' : 'error.not-found.text';
+  const textLocale = messageLocale(textKey, locale);
   return (
     <main id="main" className="error-screen" tabIndex={-1}>
       <OopsIcon />
       <h1 className="error-screen__heading">{t('error.not-found.title')}</h1>
-      <p className="error-screen__detail">
-        {t(payload?.kind === 'route-validation' ? 'error.route-validation.text' : 'error.not-found.text', { path })}
+      <p className="error-screen__detail" lang={textLocale === locale ? undefined : textLocale}>
+        {t(textKey, { path })}
       </p>
       <a className="button error-screen__button" href={pagePath('home', locale)}>
         {t('dbc-btn-back-to-home')}

@@ -293,7 +293,9 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
         'aria-activedescendant': expanded && active >= 0 ? optionId(active) : undefined,
         autoComplete: 'off',
       }
-    : { autoComplete: 'street-address' };
+    : // No autofill token fits one line of street, number, postcode and city: `street-address` is
+      // a multi-line field (textarea and select only) and `address-line1` is the street line alone.
+      {};
 
   return (
     <div className="field field--address" {...state.attributes}>

@@ -125,7 +125,10 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
           ref={numberInput}
           {...getInputProps(fieldset.phonenumber, { type: 'tel', value: false, ariaAttributes: false })}
           className="field__input field__phone-number"
-          autoComplete="tel-national"
+          // `tel`, the whole number: HTML allows only it (and `username`) on type=tel, since
+          // `tel-national` and the other parts belong to the autofill "Text" group. The parser
+          // takes an international number as it comes, whatever region the select shows.
+          autoComplete="tel"
           inputMode="tel"
           required={required}
           value={number}

@@ -3,7 +3,6 @@ import { useSearchParams } from 'react-router';
 import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
 import { useLocale, useT } from '~/i18n/hooks';
-import { formatEuro } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
@@ -11,6 +10,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { salutations } from '../salutations';
+import { formatEuro } from '~/i18n/intl-formats';
 
 export interface RegistrationPageProps {
   csrf: string;
@@ -66,13 +66,18 @@ export function RegistrationPage({
       </div>
     );
   }
-  const tariffOptions = tariffs.map((tariff) => ({
-    value: tariff.id,
-    label: t('register.tariff-option', {
-      name: locale === 'de' ? tariff.nameDe : tariff.nameEn,
-      fee: baseFeeText(tariff, t, locale),
-    }),
-  }));
+  // A required select starts with an empty placeholder option (HTML), so none of the tariffs is
+  // taken as chosen just because it comes first.
+  const tariffOptions = [
+    { value: '', label: t('tariff.choose') },
+    ...tariffs.map((tariff) => ({
+      value: tariff.id,
+      label: t('register.tariff-option', {
+        name: locale === 'de' ? tariff.nameDe : tariff.nameEn,
+        fee: baseFeeText(tariff, t, locale),
+      }),
+    })),
+  ];
   return (
     <div className="narrow">
       <PageTitle page="register">

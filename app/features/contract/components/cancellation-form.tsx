@@ -91,10 +91,11 @@ export function CancellationForm({
           required
         />
       )}
+      {/* The brand's one contract is chosen from the start and cannot be unselected: no `required`,
+          which HTML allows on a select only when its first option is an empty placeholder. */}
       <SelectField
         field={fields.contract}
         label={t('cancel.contract')}
-        required
         options={[{ value: brand, label: t(`cancel.contract.${brand}`) }]}
       />
       <DateField field={fields.endDate} label={t('cancel.end-date')} hint={t('cancel.end-date.hint')} />

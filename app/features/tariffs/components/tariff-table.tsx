@@ -1,10 +1,10 @@
 import { useLocale, useT } from '~/i18n/hooks';
 import type { Locale } from '~/i18n/locales';
-import { formatEuro } from '~/i18n/translate';
 import { baseFeeText } from '../tariff-text';
 import type { Tariff } from '../tariffs.server';
 
 import { TableScroll } from '~/ui/components/table-scroll';
+import { formatEuro } from '~/i18n/intl-formats';
 /** A tariff's name in the page's language. */
 export function tariffName(tariff: Pick<Tariff, 'nameDe' | 'nameEn'>, locale: Locale): string {
   return locale === 'de' ? tariff.nameDe : tariff.nameEn;
