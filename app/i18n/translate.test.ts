@@ -86,7 +86,8 @@ describe('plurals', () => {
   });
 });
 
-describe('messages the specification fixes in English', () => {
+// The not-found sentences stay English in both locales (docs/rules/content-and-navigation.md#not-found).
+describe('messages the rules fix in English', () => {
   it('are English in both catalogues and are marked as English on German pages', () => {
     expect(catalogues.de['error.not-found.text']).toBe(catalogues.en['error.not-found.text']);
     expect(messageLocale('error.not-found.text', 'de')).toBe('en');

@@ -58,8 +58,8 @@ function pluralCase(locale: Locale, count: number, cases: string): string | unde
 }
 
 /**
- * Messages whose words the specification fixes in English (the not-found sentences): every
- * catalogue carries them unchanged, and a page in another language marks them `lang="en"`, so
+ * Messages whose words stay English in both locales (the not-found sentences,
+ * docs/rules/content-and-navigation.md#not-found): every catalogue carries them unchanged, and a page in another language marks them `lang="en"`, so
  * that screen readers read them in English.
  */
 const specifiedInEnglish: ReadonlySet<MessageKey> = new Set<MessageKey>([

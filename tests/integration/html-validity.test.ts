@@ -128,7 +128,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
   });
 
   it('checks every page of the route table in both brands and languages, logged in and as web views', () => {
-    // Brand cab sends the report web views to the regular report page (specification, section 2).
+    // Brand cab sends the report web views to the regular report page (docs/rules/content-and-navigation.md#report-web-view-rewrite).
     expect(redirected).toEqual(locales.map((locale) => `cab ${pages.reportBikeWebView[locale]}`));
     const expected = brands.flatMap((brand) =>
       pageIds.flatMap((id) => locales.map((locale) => `${brand} ${pages[id][locale]}`)),
@@ -137,7 +137,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
     expect(expected.filter((label) => !labels.has(label) && !redirected.includes(label))).toEqual([]);
   });
 
-  it('marks the English sentence the specification fixes on the German not-found page as English', () => {
+  it('marks the English not-found sentence on the German page as English (docs/rules/content-and-navigation.md#not-found)', () => {
     for (const brand of brands) {
       const german = checked.find((page) => page.label === `${brand} ${notFoundPaths[0]}`)!;
       expect(german.html).toMatch(/<html[^>]*\slang="de"/);
