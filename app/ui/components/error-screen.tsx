@@ -4,6 +4,7 @@ import { pagePath } from '~/i18n/route-table';
 import { isChunkLoadError, reloadForChunkError } from '~/platform/reload-guard';
 import { useEffect } from 'react';
 import type { NotFoundData } from '~/shared/navigation/route-validation';
+import { AppLink } from './app-link';
 
 /**
  * The error screen of the specification (section 2): oops icon, heading in the brand's colour,
@@ -22,9 +23,9 @@ export function ErrorScreen() {
       <OopsIcon />
       <h1 className="error-screen__heading">{t('dbc-error-oops')}</h1>
       <p>{t('dbc-error-try-again-later')}</p>
-      <a className="button error-screen__button" href={pagePath('home', locale)}>
+      <AppLink className="button error-screen__button" to={pagePath('home', locale)} reloadDocument>
         {t('dbc-btn-back-to-home')}
-      </a>
+      </AppLink>
     </main>
   );
 }
@@ -43,9 +44,9 @@ export function NotFoundScreen({ error }: { error: unknown }) {
       <p className="error-screen__detail">
         {t(payload?.kind === 'route-validation' ? 'error.route-validation.text' : 'error.not-found.text', { path })}
       </p>
-      <a className="button error-screen__button" href={pagePath('home', locale)}>
+      <AppLink className="button error-screen__button" to={pagePath('home', locale)} reloadDocument>
         {t('dbc-btn-back-to-home')}
-      </a>
+      </AppLink>
     </main>
   );
 }
