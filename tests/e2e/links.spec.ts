@@ -207,7 +207,9 @@ base.describe('brand cab', () => {
         await expect(page.getByRole('contentinfo')).toBeVisible();
       });
 
-      test('logging in on the English login with a German target lands on the English page', async ({ page }) => {
+      test('logging in on the English login with a German target lands on the English page, with utm* and gclid', async ({
+        page,
+      }) => {
         const redirectTo = pages.credit.de;
         await page.goto(`${pages.login.en}?${new URLSearchParams({ redirectTo, ...travelling })}`);
         await waitForHydration(page);
@@ -219,6 +221,10 @@ base.describe('brand cab', () => {
         await expect(page).toHaveURL(`${pages.credit.en}?${new URLSearchParams(travelling)}`);
         await expect(page.locator('html')).toHaveAttribute('lang', 'en');
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Balance');
+
+        // Logging out keeps them too.
+        await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+        await expect(page).toHaveURL(`${pages.login.en}?loggedOut=1&${new URLSearchParams(travelling)}`);
       });
     });
   }
