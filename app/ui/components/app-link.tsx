@@ -6,7 +6,7 @@ import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
  * The current page's link builder (app/shared/navigation/internal-link.ts): what a link to `href`
  * from here points at, with the travelling query values and the web view kept.
  */
-export function useInternalHref(): (href: string) => string {
+function useInternalHref(): (href: string) => string {
   const { pathname, search } = useLocation();
   return (href) => internalHref(href, { pathname, search });
 }
