@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+const linkMessage = "Link with AppLink, AppNavLink or PageLink from '~/ui/components/' (the link builder).";
+
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'data/', '.react-router/', 'test-results/', 'playwright-report/'] },
   js.configs.recommended,
@@ -11,13 +13,31 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/consistent-type-imports': 'error',
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      // A rest sibling leaves out what it names: that is its use.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
   {
     // Schemas take zod from app/platform/validation.ts, which configures it for our CSP before any schema is built.
+    // Links go through the link builder (AppLink, AppNavLink, PageLink in app/ui/components/), which carries the
+    // travelling query values and keeps a web view one (docs/decisions/0027-one-link-builder.md).
     files: ['app/**/*.{ts,tsx}'],
     ignores: ['app/platform/validation.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: "Import { z } from '~/platform/validation' (CSP-safe configuration)." },
+            { name: 'react-router', importNames: ['Link', 'NavLink'], message: linkMessage },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The link builder itself, and the locale switch, which keeps the whole query (specification, section 4).
+    files: ['app/ui/components/app-link.tsx', 'app/ui/components/locale-switch.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

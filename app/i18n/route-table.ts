@@ -59,6 +59,13 @@ export const pages = {
     en: '/en/forgot-password',
     file: 'routes/auth/password-reset-start.tsx',
   },
+  // The web view's own copy, so that "forgot password" on the embedded login stays in the app's flow.
+  passwordResetStartEmbedded: {
+    ...webView,
+    de: '/webviews/de/passwort-vergessen',
+    en: '/webviews/en/forgot-password',
+    file: 'routes/auth/password-reset-start.tsx',
+  },
   passwordResetFinish: {
     ...formPage,
     de: '/de/passwort-setzen',
@@ -214,6 +221,15 @@ export const pages = {
     file: 'routes/public/named-content-page.tsx',
   },
   sitemap: { ...publicPage, de: '/de/sitemap', en: '/en/sitemap', file: 'routes/public/sitemap.tsx' },
+  // The statement as the site shows it, with header and footer: the footer links here. The apps open
+  // the web view below, which stays the address crawlers are given
+  // (docs/rules/content-and-navigation.md#generic-aliases).
+  accessibilityStatement: {
+    ...formPage,
+    de: '/de/barrierefreiheit',
+    en: '/en/accessibility',
+    file: 'routes/public/named-content-page.tsx',
+  },
   accessibility: {
     ...webView,
     indexable: true,
@@ -279,12 +295,26 @@ export function assertKnownMiddleware(table: Record<string, { middleware: readon
   }
 }
 
+/** Pages whose web-view copy does not follow the `{id}Embedded` naming. */
+const namedEmbeddedVariants: Partial<Record<PageId, PageId>> = { accessibilityStatement: 'accessibility' };
+
+/** The web-view copy of a page, if it has one (`data` → `dataEmbedded`). */
+export function embeddedVariant(id: PageId): PageId | undefined {
+  const named = namedEmbeddedVariants[id];
+  if (named) return named;
+  const variant = `${id}Embedded`;
+  return variant in pages ? (variant as PageId) : undefined;
+}
+
+/** The site's copy of a web-view page, if it has one (`dataEmbedded` → `data`). */
+export function siteVariant(id: PageId): PageId | undefined {
+  return pageIds.find((candidate) => embeddedVariant(candidate) === id);
+}
+
 /**
  * The page to link to from a view: inside a web view, a page's embedded variant when it has one
  * (`data` → `dataEmbedded`), so that the native app's web view never shows the site's header.
  */
 export function pageForView(id: PageId, embedded: boolean): PageId {
-  if (!embedded) return id;
-  const variant = `${id}Embedded`;
-  return variant in pages ? (variant as PageId) : id;
+  return (embedded && embeddedVariant(id)) || id;
 }

@@ -1,5 +1,5 @@
 import { locales, type Locale } from '../../app/i18n/locales';
-import { isWebViewPath, pageIds, pages, type MiddlewareName, type PageId } from '../../app/i18n/route-table';
+import { isWebView, pageIds, pages, type MiddlewareName, type PageId } from '../../app/i18n/route-table';
 import { expect, test } from './support/test';
 
 /**
@@ -48,7 +48,8 @@ for (const id of pageIds) {
         await expect(page.locator('h1')).not.toBeEmpty();
       });
 
-      if (isWebViewPath(shownPath)) {
+      const shown = new URL(page.url());
+      if (isWebView(shown.pathname, shown.search)) {
         await test.step('web view: no site header or footer, no animation attributes', async () => {
           await expect(page.locator('header, footer')).toHaveCount(0);
           await expect(page.locator('[data-animate]')).toHaveCount(0);

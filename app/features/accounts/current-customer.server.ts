@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { redirect, type RouterContextProvider } from 'react-router';
+import type { RouterContextProvider } from 'react-router';
 import { servicesContext, sessionContext } from '~/context';
 import { customers } from '~/db/schema';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import type { CurrentSession } from './sessions.server';
 
 /** The session of the logged-in customer, or a redirect to the login page that returns here afterwards. */
@@ -12,8 +13,11 @@ export function requireSession(request: Request, context: Readonly<RouterContext
   if (session) return session;
   const url = new URL(request.url);
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const login = pagePath(url.pathname.includes('embedded') ? 'loginEmbedded' : 'login', locale);
-  throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
+  // The link builder picks the login's web-view copy for a web view and carries the travelling values.
+  throw redirectCarrying(
+    request,
+    `${pagePath('login', locale)}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`,
+  );
 }
 
 /**

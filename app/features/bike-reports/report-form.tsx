@@ -1,9 +1,9 @@
 import { getInputProps, type FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { bikeReportRules } from '~/config/bike-reports';
-import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { useT } from '~/i18n/hooks';
+import { AppLink } from '~/ui/components/app-link';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
@@ -207,7 +207,7 @@ function KindField({ field, kinds, loginHref, loggedIn, terminal }: KindFieldPro
               {kindNeedsLogin(kind) && !loggedIn && loginHref ? (
                 <>
                   {' '}
-                  <Link to={loginHref}>{t('bike-report.kind.lost.login')}</Link>
+                  <AppLink to={loginHref}>{t('bike-report.kind.lost.login')}</AppLink>
                 </>
               ) : null}
             </p>
@@ -236,7 +236,7 @@ function LocationMessage({ field }: { field: FieldMetadata<unknown> }) {
 
 function ReportConfirmation({ reference, mode }: { reference: string; mode: ReportPageData['mode'] }) {
   const t = useT();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const heading = useRef<HTMLHeadingElement>(null);
   // After the redirect, screen readers start at the outcome, not at the top of the document.
   useEffect(() => heading.current?.focus(), []);
@@ -252,13 +252,13 @@ function ReportConfirmation({ reference, mode }: { reference: string; mode: Repo
       </p>
       <p>{t('bike-report.done.mail')}</p>
       {mode === 'terminal' ? (
-        <Link className="button" to={terminalHome} replace>
+        <AppLink className="button" to={terminalHome} replace>
           {t('terminal.done')}
-        </Link>
+        </AppLink>
       ) : (
-        <Link className="button button--secondary" to={withCarriedQuery(pathname, search)}>
+        <AppLink className="button button--secondary" to={pathname}>
           {t('bike-report.done.again')}
-        </Link>
+        </AppLink>
       )}
     </div>
   );

@@ -91,4 +91,19 @@ describe.each(databaseBackends)('POST login with redirectTo on %s', (backend) =>
     expect(response.headers.get('location')).toBe(pagePath('selfServiceEmbedded', 'de'));
     await expectNewSession(response);
   });
+
+  it('opens a German target asked for on the English login in English, with the travelling values', async () => {
+    const response = await logIn('/de/kundenbereich/guthaben?page=2', {
+      page: `${pagePath('login', 'en')}?utm_source=news&gclid=abc`,
+    });
+    expect(response.headers.get('location')).toBe('/en/self-service/balance?page=2&utm_source=news&gclid=abc');
+    await expectNewSession(response);
+  });
+
+  it('keeps the embedded login’s target in the web view', async () => {
+    const response = await logIn('/de/kundenbereich/daten', { page: pagePath('loginEmbedded', 'de') });
+    expect(response.headers.get('location')).toBe(pagePath('dataEmbedded', 'de'));
+    const credit = await logIn('/de/kundenbereich/guthaben', { page: pagePath('loginEmbedded', 'de') });
+    expect(credit.headers.get('location')).toBe('/de/kundenbereich/guthaben?dbcembedded=1');
+  });
 });

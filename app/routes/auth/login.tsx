@@ -5,6 +5,7 @@ import { accountContext } from '~/features/accounts/account-context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
+import { hrefInLocale, internalHref } from '~/shared/navigation/internal-link';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { findPage, pagePath } from '~/i18n/route-table';
@@ -15,16 +16,21 @@ import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;
 
-/** Where a successful login goes when no (safe) target was asked for. */
-function defaultTarget(request: Request): string {
-  const page = findPage(new URL(request.url).pathname);
-  return pagePath(page?.id === 'loginEmbedded' ? 'selfServiceEmbedded' : 'selfService', page?.locale ?? 'de');
+/**
+ * Where a successful login goes: the (safe) target asked for, else the self-service area, in the
+ * login page's locale (a German target asked for on the English login opens in English), built like
+ * every link so that a web view stays one and the travelling query values go along.
+ */
+function afterLogin(request: Request, requested: unknown): string {
+  const url = new URL(request.url);
+  const locale = findPage(url.pathname)?.locale ?? 'de';
+  const target = hrefInLocale(safeRedirect(requested, pagePath('selfService', locale)), locale);
+  return internalHref(target, { pathname: url.pathname, search: url.search });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.get(sessionContext))
-    throw redirect(safeRedirect(url.searchParams.get('redirectTo'), defaultTarget(request)));
+  if (context.get(sessionContext)) throw redirect(afterLogin(request, url.searchParams.get('redirectTo')));
   const csrf = csrfFor(request, context);
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
@@ -50,8 +56,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       hideFields: ['password'],
     });
   }
-  const target = safeRedirect(submission.value.redirectTo, defaultTarget(request));
-  return redirect(target, {
+  return redirect(afterLogin(request, submission.value.redirectTo), {
     headers: {
       'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, services.config.publicUrl.startsWith('https:')),
     },

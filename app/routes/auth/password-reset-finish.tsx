@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/password-reset-finish';
 import { servicesContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
@@ -10,6 +10,7 @@ import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const meta = namedPageMeta;
 
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
-    return redirect(`${pagePath('login', locale)}?reset=1`);
+    return redirectCarrying(request, `${pagePath('login', locale)}?reset=1`);
   }
   return 'field' in outcome
     ? submission.reply({ fieldErrors: { password: [outcome.error] }, hideFields: ['password'] })

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/password-reset-start';
 import { servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
@@ -10,6 +10,7 @@ import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const meta = namedPageMeta;
 
@@ -27,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   await withMinimumDuration(400, () =>
     requestPasswordReset(accountContext(context.get(servicesContext)), submission.value.email, locale),
   );
-  return redirect(`${url.pathname}?sent=1`);
+  return redirectCarrying(request, `${url.pathname}?sent=1`);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

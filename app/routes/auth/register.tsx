@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/register';
 import { requestContext, servicesContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
@@ -15,6 +15,7 @@ import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const meta = namedPageMeta;
 
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(request.url);
   const donePath = `${url.pathname}?done=1`;
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
-  if (formData.get(honeypotFieldName)) return redirect(donePath);
+  if (formData.get(honeypotFieldName)) return redirectCarrying(request, donePath);
   const addressChoices = await verifyAddressField(services, formData);
   const submission = parseForm(formData, registrationSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.kind === 'invalid') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
   // No session either way: a session only for a new address would tell that the address was free.
   // The new customer logs in like every customer (docs/decisions/0020-account-safety.md).
-  return redirect(donePath);
+  return redirectCarrying(request, donePath);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

@@ -1,4 +1,4 @@
-import { data, redirect } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
@@ -23,6 +23,7 @@ import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const meta = namedPageMeta;
 // A form page (CSRF cookie) that a logged-in customer sees prefilled: never stored in a shared cache.
@@ -63,7 +64,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = findPage(url.pathname)?.locale ?? 'de';
   // Post/redirect/get: the confirmation has its own address, so a reload sends nothing again.
   const confirmationPage = (reference: string) =>
-    redirect(`${url.pathname}?${declarationConfirmationQuery(reference, services.config.sessionSecret)}`, 303);
+    redirectCarrying(
+      request,
+      `${url.pathname}?${declarationConfirmationQuery(reference, services.config.sessionSecret)}`,
+      303,
+    );
   const submission = parseForm(formData, cancellationSchema);
   if (submission.status !== 'success') return { result: submission.reply() };
   const { value } = submission;

@@ -10,6 +10,7 @@ import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 const contentSlugs: Partial<Record<PageId, string>> = {
   privacy: 'privacy',
   accessibility: 'accessibility',
+  accessibilityStatement: 'accessibility',
 };
 
 export const meta = namedPageMeta;

@@ -1,7 +1,7 @@
-import { redirect } from 'react-router';
 import type { Route } from './+types/report-bike';
 import { servicesContext } from '~/context';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { reportWebViewTarget } from '~/shared/navigation/rewrites';
 import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
@@ -22,7 +22,9 @@ export function loader(args: Route.LoaderArgs) {
   const { url, page, mode } = modeOf(args.request);
   if (page?.id === 'reportBikeWebView') {
     const target = reportWebViewTarget(args.context.get(servicesContext).config.brand, page.locale);
-    if (target) throw redirect(`${target}${url.search}`);
+    // The whole query travels along; the site's page gets the web-view marker when the app sent none,
+    // so that it shows as the web view it replaces.
+    if (target) throw redirectCarrying(args.request, `${target}${url.search}`);
   }
   return reportPageLoader(args, mode);
 }

@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
 import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
 import { useLocale, useT } from '~/i18n/hooks';
 import { pageIds, pages } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
+import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 
@@ -30,7 +30,7 @@ export default function Sitemap() {
           ))}
         {linkedContentPages.map((page) => (
           <li key={page.slug}>
-            <Link to={contentPagePath(page.slug, locale)}>{t(page.title)}</Link>
+            <AppLink to={contentPagePath(page.slug, locale)}>{t(page.title)}</AppLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Link, Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
 import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
 import { useT } from '~/i18n/hooks';
@@ -6,6 +6,7 @@ import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
+import { AppLink } from '~/ui/components/app-link';
 
 /**
  * The station terminal's frame, inside the base layout: the brand, a way back to the start from
@@ -22,9 +23,9 @@ export default function TerminalLayout() {
       <div className="terminal__bar">
         {root ? <Logo brand={root.brand} logoUrl={root.site.configuration.logo?.url} /> : null}
         {startScreen ? null : (
-          <Link className="button button--secondary" to={terminalHome} replace>
+          <AppLink className="button button--secondary" to={terminalHome} replace>
             {t('terminal.start')}
-          </Link>
+          </AppLink>
         )}
       </div>
       <Outlet />

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import type { Route } from './+types/terminal';
 import { terminalPaths } from '~/features/bike-reports/terminal-paths';
 import { useLocale, useT } from '~/i18n/hooks';
@@ -6,6 +5,7 @@ import { locales } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import { useRootData } from '~/root';
 import { privatePageHeaders } from '~/ui/page-meta';
+import { AppLink } from '~/ui/components/app-link';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.data as { locale?: 'de' | 'en' } | undefined;
@@ -31,27 +31,27 @@ export default function TerminalStart() {
       </div>
       <ul className="terminal-start__choices" aria-label={t('terminal.choices')}>
         <li>
-          <Link className="terminal-choice" to={paths.register} aria-describedby="terminal-register-hint">
+          <AppLink className="terminal-choice" to={paths.register} aria-describedby="terminal-register-hint">
             <span className="terminal-choice__title">{t('terminal.register')}</span>
             <span className="terminal-choice__hint" id="terminal-register-hint">
               {t('terminal.register.hint')}
             </span>
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link className="terminal-choice" to={paths.report} aria-describedby="terminal-report-hint">
+          <AppLink className="terminal-choice" to={paths.report} aria-describedby="terminal-report-hint">
             <span className="terminal-choice__title">{t('terminal.report')}</span>
             <span className="terminal-choice__hint" id="terminal-report-hint">
               {t('terminal.report.hint')}
             </span>
-          </Link>
+          </AppLink>
         </li>
       </ul>
       <nav className="terminal-start__languages" aria-label={t('terminal.language')}>
         <ul>
           {locales.map((other) => (
             <li key={other}>
-              <Link
+              <AppLink
                 className="button button--secondary"
                 to={terminalPaths[other].start}
                 lang={other}
@@ -59,7 +59,7 @@ export default function TerminalStart() {
                 aria-current={other === locale ? 'true' : undefined}
               >
                 {other === 'de' ? 'Deutsch' : 'English'}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

@@ -1,9 +1,9 @@
-import { redirect } from 'react-router';
 import type { Route } from './+types/logout';
 import { servicesContext, sessionContext } from '~/context';
 import { clearedSessionCookie, endSession } from '~/features/accounts/sessions.server';
 import { defaultLocale, isLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /** Logout ends the session on the server, not just in the browser. POST only (CSRF-checked). */
@@ -12,7 +12,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = context.get(sessionContext);
   if (session) await endSession(database.db, session.idHash);
   const locale = String((await submittedForm(request, context)).get('locale'));
-  return redirect(`${pagePath('login', isLocale(locale) ? locale : defaultLocale)}?loggedOut=1`, {
+  return redirectCarrying(request, `${pagePath('login', isLocale(locale) ? locale : defaultLocale)}?loggedOut=1`, {
     headers: { 'Set-Cookie': clearedSessionCookie(config.publicUrl.startsWith('https:')) },
   });
 }

@@ -1,4 +1,4 @@
-import { data, redirect, useActionData, useLoaderData, useSearchParams } from 'react-router';
+import { data, useActionData, useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withdrawCancellation } from '~/features/contract/cancellation.server';
@@ -17,6 +17,7 @@ import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -47,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok) return reply({ fieldErrors: { currentPassword: [check.error] } });
   const outcome = await withdrawCancellation(scope.ctx, scope.customerId, { locale: scope.locale });
   if (!outcome.ok) return reply({ formErrors: [outcome.error] });
-  return redirect(`${pagePath('contract', scope.locale)}?withdrawn=1`);
+  return redirectCarrying(request, `${pagePath('contract', scope.locale)}?withdrawn=1`);
 }
 
 export default function Contract() {

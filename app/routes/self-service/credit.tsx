@@ -1,5 +1,5 @@
 import type { FieldMetadata } from '@conform-to/react';
-import { data, Link, redirect, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
+import { data, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/credit';
 import { creditorId, payment } from '~/config/payment';
 import { topUpSchema, voucherSchema } from '~/features/credit/credit-schema';
@@ -7,7 +7,7 @@ import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledge
 import { topUp, topUpResult } from '~/features/credit/top-up.server';
 import { voucherCodeMask } from '~/features/credit/voucher-code';
 import { redeemVoucher } from '~/features/credit/vouchers.server';
-import { withCarriedQuery } from '~/shared/navigation/carry-query';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { activePaymentMethod } from '~/features/payment/payment-methods.server';
 import { paymentProviderFor } from '~/features/payment/providers.server';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -15,6 +15,7 @@ import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, useT } from '~/i18n/hooks';
 import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
+import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
 import { TableScroll } from '~/ui/components/table-scroll';
 import { AppForm } from '~/ui/form/app-form';
@@ -89,7 +90,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       return { intent, result: submission.reply({ fieldErrors: { code: [message] } }) } as const;
     }
     // Post/redirect/get: reloading the page shows the confirmation again, it does not redeem again.
-    throw redirect(withCarriedQuery(`${url.pathname}?${new URLSearchParams({ redeemed: outcome.code })}`, url.search));
+    throw redirectCarrying(request, `${url.pathname}?${new URLSearchParams({ redeemed: outcome.code })}`);
   }
 
   if (intent === 'top-up') {
@@ -116,9 +117,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       const retryKey = outcome.error === 'credit.top-up.unavailable' ? submission.value.idempotencyKey : undefined;
       return { intent, result: submission.reply({ formErrors: [outcome.error] }), retryKey } as const;
     }
-    throw redirect(
-      withCarriedQuery(`${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`, url.search),
-    );
+    throw redirectCarrying(request, `${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`);
   }
 
   throw data({ message: 'unknown intent' }, { status: 400 });
@@ -285,9 +284,9 @@ function AmountChoice({ field, amounts }: { field: FieldMetadata<number>; amount
 function Ledger() {
   const t = useT();
   const locale = useLocale();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   const { entries, page, pageCount } = useLoaderData<typeof loader>();
-  const pageHref = (target: number) => withCarriedQuery(`${pathname}?page=${target}#${ledgerAnchor}`, search);
+  const pageHref = (target: number) => `${pathname}?page=${target}#${ledgerAnchor}`;
   return (
     <section className="credit__ledger" id={ledgerAnchor} aria-labelledby="ledger-title">
       <h2 id="ledger-title">{t('credit.ledger.title')}</h2>
@@ -329,9 +328,9 @@ function Ledger() {
       )}
       {pageCount > 1 ? (
         <nav className="pagination" aria-label={t('credit.ledger.pages')}>
-          {page > 1 ? <Link to={pageHref(page - 1)}>{t('credit.ledger.newer')}</Link> : null}
+          {page > 1 ? <AppLink to={pageHref(page - 1)}>{t('credit.ledger.newer')}</AppLink> : null}
           <span aria-current="page">{t('credit.ledger.page-of', { page, count: pageCount })}</span>
-          {page < pageCount ? <Link to={pageHref(page + 1)}>{t('credit.ledger.older')}</Link> : null}
+          {page < pageCount ? <AppLink to={pageHref(page + 1)}>{t('credit.ledger.older')}</AppLink> : null}
         </nav>
       ) : null}
       {entries.length > 0 ? (

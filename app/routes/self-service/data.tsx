@@ -1,4 +1,4 @@
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/data';
 import { requestAccountDeletion } from '~/features/personal-data/account-deletion.server';
 import { ActionButton, ViewLink } from '~/features/personal-data/components';
@@ -22,6 +22,7 @@ import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 import { formatEuro, formatInstant } from '~/i18n/intl-formats';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -103,7 +104,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const scope = personalDataScope(request, context);
   const { db } = scope.ctx;
   const formData = await submittedForm(request, context);
-  const back = (done: Done) => redirect(`${new URL(request.url).pathname}?done=${done}`);
+  const back = (done: Done) => redirectCarrying(request, `${new URL(request.url).pathname}?done=${done}`);
 
   switch (formData.get('intent')) {
     case 'end-session': {

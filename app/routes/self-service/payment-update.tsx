@@ -1,17 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import {
-  data,
-  Link,
-  redirect,
-  redirectDocument,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-} from 'react-router';
+import { data, redirectDocument, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/payment-update';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withCarriedQuery } from '~/shared/navigation/carry-query';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import {
   installEndCallback,
   loadVerificationWidget,
@@ -39,6 +31,7 @@ import { findPage, pageForView, pagePath, pages } from '~/i18n/route-table';
 import { BankVerificationUnavailableError } from '~/platform/bank-verification/types';
 import { PaymentProviderUnavailableError } from '~/platform/payment-provider/types';
 import { PageTitle } from '~/ui/components/page-header';
+import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -108,8 +101,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reauthenticate = (password: string | undefined) =>
     confirmRecentAuthentication(scope.ctx, scope.session, password, scope.clientIp);
   // Done: to the payment page of the same kind of view (an embedded page stays embedded).
-  const done = () =>
-    redirect(withCarriedQuery(`${pagePath(pageForView('payment', embedded), scope.locale)}?changed=1`, url.search));
+  const done = () => redirectCarrying(request, `${pagePath(pageForView('payment', embedded), scope.locale)}?changed=1`);
 
   if (intent === 'sepa') {
     const submission = parseForm(formData, sepaSchema);
@@ -227,19 +219,19 @@ export default function PaymentUpdate() {
 /** The payment kinds as links: each is its own form, so the choice works without JavaScript. */
 function KindChoice({ kind }: { kind: PaymentKind }) {
   const t = useT();
-  const { pathname, search } = useLocation();
+  const { pathname } = useLocation();
   return (
     <nav className="kind-choice" aria-label={t('payment.update.kinds')}>
       <ul>
         {paymentKinds.map((option) => (
           <li key={option}>
-            <Link
-              to={withCarriedQuery(`${pathname}?kind=${option}`, search)}
+            <AppLink
+              to={`${pathname}?kind=${option}`}
               aria-current={option === kind ? 'page' : undefined}
               preventScrollReset
             >
               {t(`payment.kind.${option}`)}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

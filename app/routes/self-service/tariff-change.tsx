@@ -1,4 +1,4 @@
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/tariff-change';
 import { RadioGroupField } from '~/features/contract/components/radio-group-field';
 import { loadContract } from '~/features/contract/contract.server';
@@ -19,6 +19,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? submission.reply({ fieldErrors: { tariffId: [outcome.error] } })
       : submission.reply({ formErrors: [outcome.error] });
   }
-  return redirect(`${pagePath('tariff', scope.locale)}?changed=${outcome.kind}`);
+  return redirectCarrying(request, `${pagePath('tariff', scope.locale)}?changed=${outcome.kind}`);
 }
 
 export default function TariffChange() {

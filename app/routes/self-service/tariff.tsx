@@ -1,4 +1,4 @@
-import { data, Form, redirect, useLoaderData, useSearchParams } from 'react-router';
+import { data, Form, useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/tariff';
 import { loadContract } from '~/features/contract/contract.server';
 import { withdrawTariffChange } from '~/features/contract/tariff-change.server';
@@ -13,6 +13,7 @@ import { pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -31,7 +32,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
   const withdrawn = await withdrawTariffChange(scope.ctx.db, scope.customerId);
-  return redirect(`${pagePath('tariff', scope.locale)}?${withdrawn ? 'withdrawn=1' : 'nothing-pending=1'}`);
+  return redirectCarrying(
+    request,
+    `${pagePath('tariff', scope.locale)}?${withdrawn ? 'withdrawn=1' : 'nothing-pending=1'}`,
+  );
 }
 
 export default function TariffPage() {

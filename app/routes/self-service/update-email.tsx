@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-email';
 import { customers } from '~/db/schema';
 import { BackToData } from '~/features/personal-data/components';
@@ -17,6 +17,7 @@ import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -46,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const embedded = findPage(new URL(request.url).pathname)?.id === 'updateEmailEmbedded';
-    return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=email-requested`);
+    return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=email-requested`);
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

@@ -1,4 +1,4 @@
-import { data, redirect, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-password';
 import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
@@ -14,6 +14,7 @@ import { PasswordField } from '~/ui/form/inputs';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -37,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const embedded = findPage(new URL(request.url).pathname)?.id === 'updatePasswordEmbedded';
-    return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=password-changed`);
+    return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=password-changed`);
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { data, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router';
+import { data, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
 import { customers } from '~/db/schema';
 import { ActionButton, BackToData } from '~/features/personal-data/components';
@@ -16,6 +16,7 @@ import { phoneCodeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
 import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { AppLink } from '~/ui/components/app-link';
 import { PageTitle } from '~/ui/components/page-header';
 import { translateMessage } from '~/ui/form/field-shell';
 import { AppForm } from '~/ui/form/app-form';
@@ -25,6 +26,7 @@ import { PhoneField } from '~/ui/form/phone-field';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -71,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, phoneNumberSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await requestPhoneCode(scope.pd, actor, submission.value.phone);
-    if (outcome.ok) return redirect(url.pathname);
+    if (outcome.ok) return redirectCarrying(request, url.pathname);
     return {
       intent,
       result: outcome.field
@@ -86,14 +88,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await confirmPhoneCode(scope.pd, actor, submission.value.code);
     if (outcome.ok) {
       const embedded = findPage(url.pathname)?.id === 'updatePhoneEmbedded';
-      return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=phone-changed`);
+      return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=phone-changed`);
     }
     return { intent, result: submission.reply({ fieldErrors: { code: [outcome.error] } }) } as const;
   }
 
   if (intent === 'resend-code') {
     const outcome = await resendPhoneCode(scope.pd, actor);
-    if (outcome.ok) return redirect(url.pathname);
+    if (outcome.ok) return redirectCarrying(request, url.pathname);
     return { intent, error: outcome.error } as const;
   }
 
@@ -193,7 +195,7 @@ function CodeStep({ pending }: { pending: PendingView }) {
       )}
       <div className="personal-data__actions">
         <ActionButton csrf={csrf} intent="resend-code" label={t('phone-change.resend')} secondary />
-        <Link to={`${pathname}?step=number`}>{t('phone-change.other-number')}</Link>
+        <AppLink to={`${pathname}?step=number`}>{t('phone-change.other-number')}</AppLink>
       </div>
     </>
   );

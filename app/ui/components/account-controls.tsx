@@ -1,5 +1,6 @@
 import { Form, useLocation } from 'react-router';
 import { useRootData } from '~/root';
+import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { csrfFieldName } from '~/shared/security/form-fields';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageLink } from './page-link';
@@ -9,11 +10,13 @@ export function AccountControls() {
   const t = useT();
   const locale = useLocale();
   const root = useRootData();
+  const { search } = useLocation();
   if (!root?.customer || !root.csrf) {
     return <PageLink page="login">{t('nav.login')}</PageLink>;
   }
+  // The travelling query values ride along in the action's address, for the redirect to the login.
   return (
-    <Form method="post" action="/resources/logout" className="logout-form">
+    <Form method="post" action={withCarriedQuery('/resources/logout', search)} className="logout-form">
       <input type="hidden" name={csrfFieldName} value={root.csrf} />
       <input type="hidden" name="locale" value={locale} />
       <button type="submit" className="link-button">

@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useConsent } from '~/features/consent/consent-context';
 import { isConsentChoice, type ConsentChoice } from '~/features/consent/consent-cookie';
 import { consentPromptParam, currentPathWithoutPrompt } from '~/features/consent/consent-request';
 import { csrfFieldName } from '~/shared/security/form-fields';
-import { useLocale, useT } from '~/i18n/hooks';
-import { pagePath } from '~/i18n/route-table';
+import { useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
+import { PageLink } from './page-link';
 
 const focusable = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled])';
 
@@ -28,7 +28,6 @@ export function ConsentDialog() {
 function ConsentDialogView() {
   const { choice, prompt, choose, dismiss, returnFocusTo } = useConsent();
   const t = useT();
-  const locale = useLocale();
   const csrf = useRootData()?.csrf ?? null;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
@@ -128,7 +127,7 @@ function ConsentDialogView() {
           {confirming ? <p className="consent-dialog__confirm">{t('consent.confirm-hint')}</p> : null}
         </div>
         <p>
-          <Link to={pagePath('privacy', locale)}>{t('consent.privacy-link')}</Link>
+          <PageLink page="privacy">{t('consent.privacy-link')}</PageLink>
         </p>
         <form
           method={post ? 'post' : 'get'}

@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 import type { ContentBlock, RichTextInline, RichTextNode } from '~/platform/content-service/types';
+import { AppLink } from './app-link';
 import { Section } from './section';
 
 /**
  * The blocks of a content page. Everything is rendered as React elements from data, never as HTML,
- * so content can never inject markup; links are limited to web, mail and phone addresses and paths.
+ * so content can never inject markup; links are limited to web, mail and phone addresses and paths,
+ * and the app's own paths go through the link builder like every other link.
  */
 export function ContentBlocks({ blocks }: { blocks: readonly ContentBlock[] }) {
   return (
@@ -51,7 +53,7 @@ function Block({ block }: { block: ContentBlock }) {
           {block.image && <img src={safeHref(block.image.url)} alt={block.image.alternativeText} loading="lazy" />}
           <h2>{block.title}</h2>
           <p>{block.text}</p>
-          {block.link && <a href={safeHref(block.link.href)}>{block.link.label}</a>}
+          {block.link && <AppLink to={safeHref(block.link.href)}>{block.link.label}</AppLink>}
         </div>
       );
     case 'faq':
@@ -70,9 +72,9 @@ function Block({ block }: { block: ContentBlock }) {
       return (
         <p className="cta">
           <span>{block.text}</span>{' '}
-          <a className="button" href={safeHref(block.link.href)}>
+          <AppLink className="button" to={safeHref(block.link.href)}>
             {block.link.label}
-          </a>
+          </AppLink>
         </p>
       );
   }
@@ -108,9 +110,9 @@ function inlines(children: readonly RichTextInline[]): ReactNode[] {
   return children.map((child, index) => {
     if (child.type === 'link') {
       return (
-        <a key={index} href={safeHref(child.url)}>
+        <AppLink key={index} to={safeHref(child.url)}>
           {inlines(child.children)}
-        </a>
+        </AppLink>
       );
     }
     let node: ReactNode = child.text;

@@ -5,6 +5,7 @@ import { messageLocale } from '~/i18n/translate';
 import { isChunkLoadError, reloadForChunkError } from '~/platform/reload-guard';
 import { useEffect } from 'react';
 import type { NotFoundData } from '~/shared/navigation/route-validation';
+import { AppLink } from './app-link';
 
 /**
  * The error screen (docs/rules/content-and-navigation.md#error-screen): oops icon, heading in the brand's
@@ -23,9 +24,9 @@ export function ErrorScreen() {
       <OopsIcon />
       <h1 className="error-screen__heading">{t('dbc-error-oops')}</h1>
       <p>{t('dbc-error-try-again-later')}</p>
-      <a className="button error-screen__button" href={pagePath('home', locale)}>
+      <AppLink className="button error-screen__button" to={pagePath('home', locale)} reloadDocument>
         {t('dbc-btn-back-to-home')}
-      </a>
+      </AppLink>
     </main>
   );
 }
@@ -46,9 +47,9 @@ export function NotFoundScreen({ error }: { error: unknown }) {
       <p className="error-screen__detail" lang={textLocale === locale ? undefined : textLocale}>
         {t(textKey, { path })}
       </p>
-      <a className="button error-screen__button" href={pagePath('home', locale)}>
+      <AppLink className="button error-screen__button" to={pagePath('home', locale)} reloadDocument>
         {t('dbc-btn-back-to-home')}
-      </a>
+      </AppLink>
     </main>
   );
 }

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
 import { useRootData } from '~/root';
 import { useLocale, useT } from '~/i18n/hooks';
+import { AppLink } from './app-link';
 import { ConsentSettingsItem } from './consent-dialog';
 import { PageLink } from './page-link';
 
@@ -32,14 +32,14 @@ export function SiteFooter() {
               <PageLink page="priceList">{t('footer.price-list')}</PageLink>
             </li>
             <li>
-              <PageLink page="accessibility">{t('footer.accessibility')}</PageLink>
+              <PageLink page="accessibilityStatement">{t('footer.accessibility')}</PageLink>
             </li>
             <li>
               <PageLink page="sitemap">{t('footer.sitemap')}</PageLink>
             </li>
             {linkedContentPages.map((page) => (
               <li key={page.slug}>
-                <Link to={contentPagePath(page.slug, locale)}>{t(page.title)}</Link>
+                <AppLink to={contentPagePath(page.slug, locale)}>{t(page.title)}</AppLink>
               </li>
             ))}
           </ul>

@@ -1,19 +1,26 @@
-import { NavLink, Outlet, useLocation } from 'react-router';
-import { withCarriedQuery } from '~/shared/navigation/carry-query';
+import { Outlet, useLocation } from 'react-router';
 import { useLocale, useT } from '~/i18n/hooks';
-import { pagePath, type PageId } from '~/i18n/route-table';
+import { isWebView, pagePath, type PageId } from '~/i18n/route-table';
+import { AppNavLink } from '~/ui/components/app-link';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
 import { SiteFooter } from '~/ui/components/site-footer';
 import { SiteHeader } from '~/ui/components/site-header';
+import { EmbeddedMain } from './embedded-main';
 import { SkipLink } from './skip-link';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 
 const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
 
-/** The self-service area: the main view with the area's own navigation. */
+/**
+ * The self-service area: the main view with the area's own navigation. Opened by a native app
+ * (`dbcembedded`, e.g. a section without a web-view copy linked from the embedded overview), the
+ * embedded layout instead, as the main view does.
+ */
 export default function SelfServiceLayout() {
+  const { pathname, search } = useLocation();
+  if (isWebView(pathname, search)) return <EmbeddedMain />;
   return (
     <>
       <SkipLink />
@@ -32,15 +39,14 @@ export default function SelfServiceLayout() {
 function SelfServiceNav() {
   const t = useT();
   const locale = useLocale();
-  const { search } = useLocation();
   return (
     <nav className="self-service__nav" aria-label={t('nav.self-service.label')}>
       <ul>
         {sections.map((id) => (
           <li key={id}>
-            <NavLink to={withCarriedQuery(pagePath(id, locale), search)} end={id === 'selfService'}>
+            <AppNavLink to={pagePath(id, locale)} end={id === 'selfService'}>
               {t(`page.${id}.title`)}
-            </NavLink>
+            </AppNavLink>
           </li>
         ))}
       </ul>
@@ -51,6 +57,8 @@ function SelfServiceNav() {
 export const meta = errorPageMeta;
 
 export function ErrorBoundary() {
+  const { pathname, search } = useLocation();
+  if (isWebView(pathname, search)) return <RouteErrorBoundary />;
   return (
     <>
       <SkipLink />

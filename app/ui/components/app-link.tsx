@@ -1,0 +1,45 @@
+import type { ComponentProps } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
+
+/**
+ * The current page's link builder (app/shared/navigation/internal-link.ts): what a link to `href`
+ * from here points at, with the travelling query values and the web view kept.
+ */
+function useInternalHref(): (href: string) => string {
+  const { pathname, search } = useLocation();
+  return (href) => internalHref(href, { pathname, search });
+}
+
+type AppLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & { to: string };
+
+/**
+ * Every link of the app: a page of the app through the link builder and the client-side router,
+ * anything else (other sites, mail, phone, resources) as a plain anchor.
+ */
+export function AppLink({ to, ...props }: AppLinkProps) {
+  const href = useInternalHref()(to);
+  if (!isPageHref(to)) {
+    // What only the router reads stays off the element.
+    const {
+      reloadDocument,
+      replace,
+      state,
+      preventScrollReset,
+      relative,
+      viewTransition,
+      discover,
+      prefetch,
+      ...anchor
+    } = props;
+    return <a {...anchor} href={href} />;
+  }
+  return <Link {...props} to={href} />;
+}
+
+type AppNavLinkProps = Omit<ComponentProps<typeof NavLink>, 'to'> & { to: string };
+
+/** A navigation entry that marks the current page; its target goes through the link builder. */
+export function AppNavLink({ to, ...props }: AppNavLinkProps) {
+  return <NavLink {...props} to={useInternalHref()(to)} />;
+}
