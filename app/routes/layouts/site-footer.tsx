@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
 import { useRootData } from '~/root';
 import { useLocale, useT } from '~/i18n/hooks';
-import { ConsentSettingsItem } from './consent-dialog';
-import { PageLink } from './page-link';
+import { ConsentSettingsItem } from '~/features/consent/components/consent-dialog';
+import { PageLink } from '~/ui/components/page-link';
 
 /** Footer of every non-embedded page, with the legal cancellation link of §312k BGB. */
 export function SiteFooter() {
