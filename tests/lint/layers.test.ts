@@ -20,7 +20,8 @@ async function layerErrors(filePath: string, code: string): Promise<{ rule: stri
     .map((message) => ({ rule: message.ruleId ?? '', message: message.message }));
 }
 
-describe('the layer rules', () => {
+// The first lint parses every module the probe reaches (for the cycle rule), which takes a while on a busy machine.
+describe('the layer rules', { timeout: 120_000 }, () => {
   it('refuse a ui module importing a feature', async () => {
     const errors = await layerErrors(
       'app/ui/components/probe.tsx',
