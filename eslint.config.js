@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { layerRules } from './eslint.layers.js';
 
 const linkMessage = "Link with AppLink, AppNavLink or PageLink from '~/ui/components/' (the link builder).";
 
@@ -36,7 +39,8 @@ export default tseslint.config(
     },
   },
   {
-    // The link builder itself, and the locale switch, which keeps the whole query (specification, section 4).
+    // The link builder itself, and the locale switch, which keeps the whole query
+    // (docs/rules/content-and-navigation.md#locales-and-paths).
     files: ['app/ui/components/app-link.tsx', 'app/ui/components/locale-switch.tsx'],
     rules: {
       'no-restricted-imports': [
@@ -49,4 +53,15 @@ export default tseslint.config(
     files: ['**/*.js', '**/*.mjs'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
+  {
+    plugins: { 'import-x': importX },
+    settings: {
+      // The TypeScript settings of import-x (extensions and parser, so no-cycle follows .ts and .tsx modules),
+      // resolving `~/` through tsconfig.json's paths.
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver': undefined,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'tsconfig.json' })],
+    },
+  },
+  ...layerRules,
 );

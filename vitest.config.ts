@@ -11,6 +11,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/integration/**/*.test.ts',
       'tests/docs/**/*.test.ts',
+      'tests/lint/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -22,9 +22,9 @@ import { useNonce } from './ui/nonce';
 import { ErrorScreen, NotFoundScreen } from './ui/components/error-screen';
 import { errorPageMeta } from './ui/page-meta';
 import { ClientRuntime } from './ui/components/client-runtime';
-import { ConsentDialog } from './ui/components/consent-dialog';
+import { ConsentDialog } from './features/consent/components/consent-dialog';
 import { ConsentProvider } from './features/consent/consent-context';
-import { consentFromCookies } from './features/consent/consent-cookie';
+import { consentFromCookies } from './shared/consent/consent-cookie';
 import { consentPromptFrom } from './features/consent/consent-request';
 import { PageViews } from './features/consent/page-views';
 import { analyticsConfig } from './platform/analytics';
@@ -127,7 +127,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           initialChoice={root?.consent.choice ?? null}
           prompt={root?.consent.prompt ?? null}
         >
-          <ConsentDialog />
+          <ConsentDialog csrf={root?.csrf ?? null} />
           {children}
           {root ? <ClientRuntime buildId={root.buildId} /> : null}
           {root ? <PageViews config={root.analytics} /> : null}

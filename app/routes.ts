@@ -10,9 +10,9 @@ assertKnownMiddleware();
 
 const layoutFiles: Record<LayoutId, string> = {
   base: 'ui/layouts/base-layout.tsx',
-  'main-view': 'ui/layouts/main-view-layout.tsx',
-  'self-service': 'ui/layouts/self-service-layout.tsx',
-  'embedded-service': 'ui/layouts/embedded-service-layout.tsx',
+  'main-view': 'routes/layouts/main-view-layout.tsx',
+  'self-service': 'routes/layouts/self-service-layout.tsx',
+  'embedded-service': 'routes/layouts/embedded-service-layout.tsx',
 };
 
 const guardFiles: Record<MiddlewareName, string> = {

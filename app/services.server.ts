@@ -20,7 +20,7 @@ import { backlogOf } from '~/platform/outbox/delivery.server';
 import { startOutboxWorker } from '~/platform/outbox/worker.server';
 import { redisRateLimitStore } from '~/platform/rate-limit/redis-store.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
-import { startScheduler } from '~/platform/scheduler/scheduled-jobs.server';
+import { startScheduler } from '~/shared/scheduler/scheduled-jobs.server';
 import { smsOutboxDefinition } from '~/platform/sms/outbox.server';
 import { smsGatewayFromEnv } from '~/platform/sms/select-gateway.server';
 

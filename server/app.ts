@@ -7,7 +7,7 @@ import * as build from 'virtual:react-router/server-build';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { loadConfig, type AppConfig } from '~/config/env.server';
 import { assertKnownMiddleware } from '~/i18n/route-table';
-import { pageCacheKey } from '~/features/consent/consent-cookie';
+import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '~/platform/validation';
 import { brands } from './brand';
-import { isLocalUrl, isLoopbackHost } from './local-run';
+import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
 
 const optionalUrl = z
@@ -71,8 +71,8 @@ const envSchema = z.object({
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PAGE_CACHE: z.enum(['on', 'off']).default('on'),
-  DEMO_SEED: z.enum(['0', '1']).optional(),
-  DEV_MAILBOX: z.enum(['on', 'off']).optional(),
+  DEMO_SEED: z.enum(demoSeedSettings).optional(),
+  DEV_MAILBOX: z.enum(devMailboxSettings).optional(),
   /** How many load balancers in front append to X-Forwarded-For (server/client-ip.ts). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   DEMO_PASSWORD: z.string().optional(),

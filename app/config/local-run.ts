@@ -1,5 +1,3 @@
-import type { Env } from './env.server';
-
 /**
  * A local run serves a loopback address: PUBLIC_URL on `localhost`, `127.x.x.x` or `[::1]` (its
  * default is http://localhost:PORT), and the server listens on loopback only (HOST's default with
@@ -19,8 +17,12 @@ export function isLoopbackHost(host: string): boolean {
 /** Which database the process opened: the embedded one, or a PostgreSQL server (DATABASE_URL). */
 type DatabaseKind = 'pglite' | 'postgres';
 
+/** The values of DEV_MAILBOX and DEMO_SEED; env.server.ts validates the environment against them. */
+export const devMailboxSettings = ['on', 'off'] as const;
+export const demoSeedSettings = ['0', '1'] as const;
+
 interface RunSettings {
-  env: Pick<Env, 'DEV_MAILBOX' | 'DEMO_SEED'>;
+  env: { DEV_MAILBOX?: (typeof devMailboxSettings)[number]; DEMO_SEED?: (typeof demoSeedSettings)[number] };
   localRun: boolean;
 }
 

@@ -1,13 +1,14 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router';
-import { useRootData } from '~/root';
+import { useLocation, useRouteLoaderData } from 'react-router';
 import { defaultLocale, localeFromPath, type Locale } from './locales';
 import { findPage, pages, type PageId } from './route-table';
 import { translator, type Translate } from './translate';
 import { formatDate } from './intl-formats';
 
 export function useLocale(): Locale {
-  const root = useRootData();
+  // Only the locale of the root loader's data: importing app/root.tsx for its type would tie this module,
+  // which every component uses, to the document shell and run in a circle back to it.
+  const root = useRouteLoaderData<{ locale: Locale }>('root');
   const { pathname } = useLocation();
   return root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
 }

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import type { ConsentChoice } from '../../app/features/consent/consent-cookie';
+import type { ConsentChoice } from '../../app/shared/consent/consent-cookie';
 import { terminalHome, terminalPaths } from '../../app/features/bike-reports/terminal-paths';
 import { contentPagePath, linkedContentPages } from '../../app/features/content/content-links';
 import { confirmEmailChangePaths } from '../../app/features/personal-data/policy';

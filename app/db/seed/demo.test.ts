@@ -1,4 +1,4 @@
-import { hashPassword } from '~/features/accounts/passwords.server';
+import { hashPassword } from '~/shared/security/passwords.server';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

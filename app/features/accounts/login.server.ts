@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { customers } from '~/db/schema';
 import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import type { AccountContext } from './account-context';
-import { verifyPassword } from './passwords.server';
+import { verifyPassword } from '../../shared/security/passwords.server';
 import { createSession } from './sessions.server';
 
 export type LoginOutcome =

@@ -8,8 +8,8 @@ import type { Locale } from '~/i18n/locales';
 import { mailLink, type AccountContext } from './account-context';
 import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens.server';
 import { isCommonPassword } from './common-passwords.server';
-import { passwordProblem } from './password-policy';
-import { hashPassword } from './passwords.server';
+import { passwordProblem } from '../../shared/security/password-policy';
+import { hashPassword } from '../../shared/security/passwords.server';
 import { endPendingChanges } from './pending-changes.server';
 import { endAllSessions } from './sessions.server';
 

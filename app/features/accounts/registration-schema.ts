@@ -6,7 +6,7 @@ import { mobilePhoneSchema } from '~/shared/phone/phone';
 import { berlinDate } from '~/platform/berlin-date';
 import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';
-import { passwordProblem } from './password-policy';
+import { passwordProblem } from '../../shared/security/password-policy';
 import { salutations } from './salutations';
 
 const requiredText = (max: number) =>

@@ -10,7 +10,7 @@ import { berlinDate } from '~/platform/berlin-date';
 import { mailLink, type AccountContext } from './account-context';
 import { createAccountToken } from './account-tokens.server';
 import { isCommonPassword } from './common-passwords.server';
-import { hashPassword } from './passwords.server';
+import { hashPassword } from '../../shared/security/passwords.server';
 import type { Registration } from './registration-schema';
 
 export type RegistrationOutcome =

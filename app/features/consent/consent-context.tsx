@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { consentCookie, type ConsentChoice } from './consent-cookie';
+import { consentCookie, type ConsentChoice } from '../../shared/consent/consent-cookie';
 import { asksOnItsOwn, type ConsentPrompt } from './consent-request';
 
 export interface ConsentState {

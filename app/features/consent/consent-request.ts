@@ -1,7 +1,7 @@
-import { isTerminalPath } from '~/features/bike-reports/terminal-paths';
+import { isTerminalPath } from '~/features/bike-reports/public';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { findPage, isWebView } from '~/i18n/route-table';
-import { isConsentChoice, type ConsentChoice } from './consent-cookie';
+import { isConsentChoice, type ConsentChoice } from '../../shared/consent/consent-cookie';
 
 /**
  * The query parameter that opens the dialog on a freshly rendered page. Without JavaScript, the

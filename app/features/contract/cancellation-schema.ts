@@ -1,6 +1,5 @@
 import { z } from '~/platform/validation';
-import { parseGermanDate } from '~/features/accounts/birth-date';
-import { emailSchema } from '~/features/accounts/email-schema';
+import { emailSchema, parseGermanDate } from '~/features/accounts/public';
 import { berlinDate } from '~/platform/berlin-date';
 import { cancellationKinds, contractSettings } from './contract-settings';
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { cancellations, contracts, customers, tariffs } from '~/db/schema';
-import { mailLink, type AccountContext } from '~/features/accounts/account-context';
+import { mailLink, type AccountContext } from '~/features/accounts/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
@@ -14,6 +14,7 @@ import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithd
 import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from './database-errors';
+import type { Declaration } from './declaration';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 import { formatDate } from '~/i18n/intl-formats';
 
@@ -23,19 +24,6 @@ import { formatDate } from '~/i18n/intl-formats';
  * account; a matched contract moves to `cancellation_requested` with its end date; the confirmation mail is
  * queued in the same transaction.
  */
-
-export interface Declaration {
-  kind: 'ordinary' | 'extraordinary';
-  reason?: string;
-  name: string;
-  /** Normalised: a lower-case email address or a customer number of digits. */
-  identifier: string;
-  /** The contract as the form names it (the brand's contract, translated). */
-  contractLabel: string;
-  /** `yyyy-mm-dd`; undefined for the earliest possible date. */
-  endDate?: string;
-  confirmationEmail: string;
-}
 
 /**
  * Who declares: the logged-in customer in the self-service area (the contract is theirs, an earlier

@@ -1,5 +1,5 @@
 import type { BrandProfile } from '~/config/brand';
-import type { Tariff } from '~/features/tariffs/tariffs.server';
+import type { Tariff } from '~/features/tariffs/public.server';
 import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';

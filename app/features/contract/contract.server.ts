@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, customers, tariffChanges, tariffs } from '~/db/schema';
-import type { Tariff } from '~/features/tariffs/tariffs.server';
+import type { Tariff } from '~/features/tariffs/public.server';
 import { berlinDate } from '~/platform/berlin-date';
 import { latestDeclaration } from './cancellation.server';
 import { downgradeEffectiveDate, earliestEndDate, firstTermEnd } from './cancellation-rules';

@@ -12,9 +12,9 @@ import {
   nameMentions,
   withdrawCancellation,
   type Declarant,
-  type Declaration,
   type DeclarationOutcome,
 } from './cancellation.server';
+import type { Declaration } from './declaration';
 import { confirmationFromQuery, declarationConfirmationQuery } from './declaration-confirmation.server';
 import { applyDueTariffChanges } from './contract-settlement.server';
 import { loadContract } from './contract.server';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { cancellations } from '~/db/schema';
-import type { Declaration } from './cancellation.server';
+import type { Declaration } from './declaration';
 import type { CancellationConfirmation } from './confirmation';
 import { contractSettings } from './contract-settings';
 import { confirmationOf } from './declaration-confirmation.server';

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, customers, tariffChanges, tariffs } from '~/db/schema';
-import type { AccountContext } from '~/features/accounts/account-context';
+import type { AccountContext } from '~/features/accounts/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
-import { changeDirection } from '~/features/tariffs/tariff-comparison';
-import { findTariff } from '~/features/tariffs/tariffs.server';
+import { changeDirection } from '~/features/tariffs/public';
+import { findTariff } from '~/features/tariffs/public.server';
 import type { Locale } from '~/i18n/locales';
 import { berlinDate } from '~/platform/berlin-date';
 import type { CalendarDate } from './calendar';

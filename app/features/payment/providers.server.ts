@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { AppConfig } from '~/config/env.server';
 import { creditorId, payment } from '~/config/payment';
-import type { CustomerScope } from '~/features/self-service/customer-scope.server';
+import type { CustomerScope } from '~/features/self-service/public.server';
 import { httpBankVerifier } from '~/platform/bank-verification/http.server';
 import { sandboxBankVerifier } from '~/platform/bank-verification/sandbox.server';
 import type { BankVerifier } from '~/platform/bank-verification/types';

@@ -1,9 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers } from '~/db/schema';
-import { settleContract } from '~/features/contract/contract-settlement.server';
-import type { AccountContext } from '~/features/accounts/account-context';
-import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
+import { settleContract } from '~/features/contract/public.server';
+import { type AccountContext, confirmRecentAuthentication } from '~/features/accounts/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import type { Actor } from './email-change.server';

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router';
 import { devMailboxOpen } from '~/config/local-run';
 import { servicesContext, type AppServices } from '~/context';
-import type { AccountContext } from '~/features/accounts/account-context';
-import { customerScope, type CustomerScope } from '~/features/self-service/customer-scope.server';
+import type { AccountContext } from '~/features/accounts/public.server';
+import { customerScope, type CustomerScope } from '~/features/self-service/public.server';
 
 /** What the personal-data flows need beyond the account flows: a key for code hashes, SMS logging. */
 export interface PersonalDataContext extends AccountContext {

@@ -12,7 +12,7 @@ import {
   sessions,
   tariffChanges,
 } from '~/db/schema';
-import { settleContract } from '~/features/contract/contract-settlement.server';
+import { settleContract } from '~/features/contract/public.server';
 import { maskIban } from './masking';
 
 /**

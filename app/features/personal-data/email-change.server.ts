@@ -2,10 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { accountTokens, customers } from '~/db/schema';
-import { mailLink, type AccountContext } from '~/features/accounts/account-context';
-import { consumeAccountToken, peekAccountToken } from '~/features/accounts/account-tokens.server';
-import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
-import { hashToken, type CurrentSession } from '~/features/accounts/sessions.server';
+import {
+  type AccountContext,
+  confirmRecentAuthentication,
+  consumeAccountToken,
+  type CurrentSession,
+  hashToken,
+  mailLink,
+  peekAccountToken,
+} from '~/features/accounts/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import { allowAccountMail } from '~/shared/security/login-throttle.server';
 import type { Locale } from '~/i18n/locales';

@@ -1,11 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { customers } from '~/db/schema';
-import { mailLink, type AccountContext } from '~/features/accounts/account-context';
-import { isCommonPassword } from '~/features/accounts/common-passwords.server';
-import { passwordProblem } from '~/features/accounts/password-policy';
-import { endPendingChanges } from '~/features/accounts/pending-changes.server';
-import { hashPassword, verifyPassword } from '~/features/accounts/passwords.server';
-import { endAllSessions, markReauthenticated } from '~/features/accounts/sessions.server';
+import {
+  type AccountContext,
+  endAllSessions,
+  endPendingChanges,
+  isCommonPassword,
+  mailLink,
+  markReauthenticated,
+} from '~/features/accounts/public.server';
+import { passwordProblem } from '~/shared/security/password-policy';
+import { hashPassword, verifyPassword } from '~/shared/security/passwords.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import type { Actor } from './email-change.server';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
-import { settleContract } from '~/features/contract/contract-settlement.server';
+import { settleContract } from '~/features/contract/public.server';
 import { deletionBlockers } from './account-deletion.server';
 import { pendingEmailChange } from './email-change.server';
 import { pendingPhoneChange } from './phone-change.server';

@@ -13,7 +13,7 @@ import {
 } from '~/db/schema';
 import { logIn } from '~/features/accounts/login.server';
 import { requestPasswordReset, resetPassword } from '~/features/accounts/password-reset.server';
-import { verifyPassword } from '~/features/accounts/passwords.server';
+import { verifyPassword } from '~/shared/security/passwords.server';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, hashToken, readSession, type CurrentSession } from '~/features/accounts/sessions.server';
 import {

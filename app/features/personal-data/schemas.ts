@@ -1,6 +1,6 @@
 import { z } from '~/platform/validation';
-import { passwordProblem } from '~/features/accounts/password-policy';
-import { emailSchema } from '~/features/accounts/email-schema';
+import { passwordProblem } from '~/shared/security/password-policy';
+import { emailSchema } from '~/features/accounts/public';
 import { personalDataPolicy } from './policy';
 
 /**

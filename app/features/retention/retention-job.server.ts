@@ -1,7 +1,7 @@
 import { retention } from '~/config/retention';
 import type { Database } from '~/db/client.server';
 import type { Logger } from '~/platform/logger.server';
-import type { ScheduledJob } from '~/platform/scheduler/scheduled-jobs.server';
+import type { ScheduledJob } from '~/shared/scheduler/scheduled-jobs.server';
 import { retentionRules, type RetentionRule } from './retention-rules.server';
 
 /**

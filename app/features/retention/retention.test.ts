@@ -13,7 +13,7 @@ import {
   sessions,
   smsOutbox,
 } from '~/db/schema';
-import { runIfDue } from '~/platform/scheduler/scheduled-jobs.server';
+import { runIfDue } from '~/shared/scheduler/scheduled-jobs.server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { retentionJob } from './retention-job.server';
 

@@ -1,8 +1,12 @@
 import type { RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext } from '~/context';
-import { accountContext, type AccountContext } from '~/features/accounts/account-context';
-import { requireSession } from '~/features/accounts/current-customer.server';
-import { isRecentlyAuthenticated, type CurrentSession } from '~/features/accounts/sessions.server';
+import {
+  type AccountContext,
+  accountContext,
+  type CurrentSession,
+  isRecentlyAuthenticated,
+  requireSession,
+} from '~/features/accounts/public.server';
 import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers, paymentMethods, tariffChanges, tariffs } from '~/db/schema';
-import { settleContract } from '~/features/contract/contract-settlement.server';
+import { settleContract } from '~/features/contract/public.server';
 
 export type OutstandingAction =
   'verify-email' | 'add-payment-method' | 'pending-tariff-change' | 'pending-cancellation' | 'negative-balance';

@@ -2,12 +2,8 @@ import { data } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
-import {
-  allowPublicCancellation,
-  declareCancellation,
-  newReference,
-  type Declaration,
-} from '~/features/contract/cancellation.server';
+import { allowPublicCancellation, declareCancellation, newReference } from '~/features/contract/cancellation.server';
+import type { Declaration } from '~/features/contract/declaration';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
 import {
   confirmationFromQuery,

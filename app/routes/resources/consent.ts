@@ -1,7 +1,7 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/consent';
 import { servicesContext } from '~/context';
-import { consentCookie, isConsentChoice } from '~/features/consent/consent-cookie';
+import { consentCookie, isConsentChoice } from '~/shared/consent/consent-cookie';
 import { safeReturnPath } from '~/features/consent/consent-request';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 

@@ -9,7 +9,7 @@ import { logIn, type LoginOutcome } from '~/features/accounts/login.server';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, readSession, type CurrentSession } from '~/features/accounts/sessions.server';
-import type * as passwords from '~/features/accounts/passwords.server';
+import type * as passwords from '~/shared/security/passwords.server';
 import { changePassword } from '~/features/personal-data/password-change.server';
 
 /**
@@ -19,7 +19,7 @@ import { changePassword } from '~/features/personal-data/password-change.server'
  */
 
 const verifications = vi.hoisted(() => ({ count: 0 }));
-vi.mock('~/features/accounts/passwords.server', async (importOriginal) => {
+vi.mock('~/shared/security/passwords.server', async (importOriginal) => {
   const actual = await importOriginal<typeof passwords>();
   return {
     ...actual,

@@ -1,5 +1,5 @@
 import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
-import { consentValue, type ConsentChoice } from '../../../app/features/consent/consent-cookie';
+import { consentValue, type ConsentChoice } from '../../../app/shared/consent/consent-cookie';
 import { startAppServer } from '../../support/app-server';
 import { startProxiedDatabase, type ProxiedDatabase } from './database';
 

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useSearchParams } from 'react-router';
 import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
-import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { baseFeeText } from '~/features/tariffs/public';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';

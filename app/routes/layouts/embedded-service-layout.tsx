@@ -2,7 +2,7 @@ import { RouteErrorBoundary } from '~/ui/components/error-screen';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 import { errorPageMeta } from '~/ui/page-meta';
-import { EmbeddedMain } from './embedded-main';
+import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 
 /**
  * Pages the native apps show in a web view: content only, no header or footer links that would

@@ -3,7 +3,7 @@ import { useRootData } from '~/root';
 import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { csrfFieldName } from '~/shared/security/form-fields';
 import { useLocale, useT } from '~/i18n/hooks';
-import { PageLink } from './page-link';
+import { PageLink } from '~/ui/components/page-link';
 
 /** Header entry: the login link, or for a logged-in customer the self-service link and logout. */
 export function AccountControls() {

@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useConsent } from '~/features/consent/consent-context';
-import { isConsentChoice, type ConsentChoice } from '~/features/consent/consent-cookie';
-import { consentPromptParam, currentPathWithoutPrompt } from '~/features/consent/consent-request';
+import { useConsent } from '../consent-context';
+import { isConsentChoice, type ConsentChoice } from '~/shared/consent/consent-cookie';
+import { consentPromptParam, currentPathWithoutPrompt } from '../consent-request';
 import { csrfFieldName } from '~/shared/security/form-fields';
 import { useT } from '~/i18n/hooks';
-import { useRootData } from '~/root';
-import { PageLink } from './page-link';
+import { PageLink } from '~/ui/components/page-link';
 
 const focusable = 'a[href], button:not([disabled]), input:not([type="hidden"]):not([disabled])';
 
@@ -19,16 +18,16 @@ const focusable = 'a[href], button:not([disabled]), input:not([type="hidden"]):n
  * Without JavaScript the buttons submit a form: a POST that stores the choice when the page carries
  * a CSRF token, otherwise a GET that reopens this page with the dialog asking to confirm (that page
  * is rendered afresh and carries a token). With JavaScript the choice is stored in the browser.
+ * `csrf` is the page's CSRF token, or null when the page carries none.
  */
-export function ConsentDialog() {
+export function ConsentDialog({ csrf }: { csrf: string | null }) {
   const consent = useConsent();
-  return consent.dialogOpen ? <ConsentDialogView /> : null;
+  return consent.dialogOpen ? <ConsentDialogView csrf={csrf} /> : null;
 }
 
-function ConsentDialogView() {
+function ConsentDialogView({ csrf }: { csrf: string | null }) {
   const { choice, prompt, choose, dismiss, returnFocusTo } = useConsent();
   const t = useT();
-  const csrf = useRootData()?.csrf ?? null;
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);

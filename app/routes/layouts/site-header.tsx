@@ -1,9 +1,9 @@
 import { useRootData } from '~/root';
 import { useT } from '~/i18n/hooks';
 import { AccountControls, VerificationBanner } from './account-controls';
-import { LocaleSwitch } from './locale-switch';
-import { Logo } from './logo';
-import { PageLink } from './page-link';
+import { LocaleSwitch } from '~/ui/components/locale-switch';
+import { Logo } from '~/ui/components/logo';
+import { PageLink } from '~/ui/components/page-link';
 
 export function SiteHeader() {
   const t = useT();

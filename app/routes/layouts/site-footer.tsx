@@ -1,9 +1,9 @@
 import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
 import { useRootData } from '~/root';
 import { useLocale, useT } from '~/i18n/hooks';
-import { AppLink } from './app-link';
-import { ConsentSettingsItem } from './consent-dialog';
-import { PageLink } from './page-link';
+import { ConsentSettingsItem } from '~/features/consent/components/consent-dialog';
+import { AppLink } from '~/ui/components/app-link';
+import { PageLink } from '~/ui/components/page-link';
 
 /**
  * Footer of every non-embedded page, with the cancellation link the law asks for

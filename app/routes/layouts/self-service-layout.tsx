@@ -4,10 +4,10 @@ import { isWebView, pagePath, type PageId } from '~/i18n/route-table';
 import { AppNavLink } from '~/ui/components/app-link';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
-import { SiteFooter } from '~/ui/components/site-footer';
-import { SiteHeader } from '~/ui/components/site-header';
-import { EmbeddedMain } from './embedded-main';
-import { SkipLink } from './skip-link';
+import { SiteFooter } from '~/routes/layouts/site-footer';
+import { SiteHeader } from '~/routes/layouts/site-header';
+import { EmbeddedMain } from '~/ui/layouts/embedded-main';
+import { SkipLink } from '~/ui/layouts/skip-link';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 

@@ -2,10 +2,10 @@ import { Outlet, useLocation } from 'react-router';
 import { isWebView } from '~/i18n/route-table';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
-import { SiteFooter } from '~/ui/components/site-footer';
-import { SiteHeader } from '~/ui/components/site-header';
-import { EmbeddedMain } from './embedded-main';
-import { SkipLink } from './skip-link';
+import { SiteFooter } from '~/routes/layouts/site-footer';
+import { SiteHeader } from '~/routes/layouts/site-header';
+import { EmbeddedMain } from '~/ui/layouts/embedded-main';
+import { SkipLink } from '~/ui/layouts/skip-link';
 
 /**
  * Public pages: header with navigation and locale switch, content, footer. Opened by a native app

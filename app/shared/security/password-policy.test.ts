@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from './common-passwords.server';
+import { isCommonPassword } from '../../features/accounts/common-passwords.server';
 import { passwordProblem } from './password-policy';
 
 describe('password policy', () => {
