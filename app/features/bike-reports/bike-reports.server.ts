@@ -12,6 +12,7 @@ import { formatReference, randomReferencePart } from './reference.server';
 import { reporterMail, serviceTeamMail, type ReportSummary } from './report-mails';
 import { kindNeedsLogin } from './report-kinds';
 import type { BikeReport } from './report-schema';
+import { isUniqueViolation } from '~/db/errors';
 
 /** What filing a report needs from the process. */
 export interface BikeReportContext {
@@ -151,14 +152,6 @@ export async function fileBikeReport(
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The contact data a logged-in customer's report form starts with. */

@@ -14,7 +14,7 @@ import type { CancellationConfirmation } from './confirmation';
 import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithdrawnMail } from './contract-mails';
 import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '~/db/errors';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 
 /**

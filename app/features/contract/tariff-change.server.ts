@@ -11,7 +11,7 @@ import type { CalendarDate } from './calendar';
 import { downgradeEffectiveDate } from './cancellation-rules';
 import { tariffChangeMail } from './contract-mails';
 import { settleContract } from './contract-settlement.server';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '~/db/errors';
 
 /**
  * Tariff changes (product rules "Contract"; docs/decisions/0007): an upgrade applies at once, a
