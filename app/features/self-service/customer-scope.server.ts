@@ -1,6 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext } from '~/context';
-import { accountContext, type AccountContext } from '~/features/accounts/account-context';
+import type { FeatureContext } from '~/feature-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { isRecentlyAuthenticated, type CurrentSession } from '~/features/accounts/sessions.server';
 import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
@@ -13,7 +13,7 @@ import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 export interface CustomerScope {
   session: CurrentSession;
   customerId: string;
-  ctx: AccountContext;
+  ctx: FeatureContext;
   locale: Locale;
   clientIp: string;
   /** True while a sensitive change needs no password confirmation (15-minute window). */
@@ -26,7 +26,7 @@ export function customerScope(request: Request, context: Readonly<RouterContextP
   return {
     session,
     customerId: session.customerId,
-    ctx: accountContext(context.get(servicesContext)),
+    ctx: context.get(servicesContext),
     locale: localeFromPath(pathname) ?? defaultLocale,
     clientIp: context.get(requestContext).clientIp,
     recentlyAuthenticated: isRecentlyAuthenticated(session),

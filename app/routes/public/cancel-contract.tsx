@@ -1,7 +1,7 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
-import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
+import { withMinimumDuration } from '~/features/accounts/account-context';
 import {
   allowPublicCancellation,
   declareCancellation,
@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Matched or not, the answer is the same page after at least the same time.
   const outcome = await withMinimumDuration(contractSettings.publicAnswerMinimumMs, () =>
     declareCancellation(
-      accountContext(services),
+      services,
       declaration,
       { kind: 'public', sessionCustomerId: session?.customerId ?? null, clientIp },
       { locale },

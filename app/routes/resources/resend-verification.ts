@@ -1,7 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/resend-verification';
 import { servicesContext } from '~/context';
-import { accountContext } from '~/features/accounts/account-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { resendVerification } from '~/features/accounts/email-verification.server';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
@@ -12,7 +11,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = requireSession(request, context);
   const formData = await submittedForm(request, context);
   const back = safeRedirect(formData.get('returnTo'), '/');
-  const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId);
+  const outcome = await resendVerification(context.get(servicesContext), session.customerId);
   const url = new URL(back, 'http://local.invalid');
   url.searchParams.set('verification', outcome);
   return redirect(`${url.pathname}${url.search}`);
