@@ -8,7 +8,6 @@ import { terminalHome, terminalPaths } from './features/bike-reports/terminal-pa
 assertKnownMiddleware();
 
 const layoutFiles: Record<LayoutId, string> = {
-  base: 'ui/layouts/base-layout.tsx',
   'main-view': 'ui/layouts/main-view-layout.tsx',
   'self-service': 'ui/layouts/self-service-layout.tsx',
   'embedded-service': 'ui/layouts/embedded-service-layout.tsx',
@@ -49,7 +48,8 @@ export default [
   route('resources/payment-sandbox/checkout', 'routes/resources/payment-sandbox.ts'),
   route(personalDataExportPath.slice(1), 'routes/resources/personal-data-export.ts'),
 
-  layout(layoutFiles['base'], [
+  // Bare pages outside the page table: the document and the content, nothing around it.
+  layout('ui/layouts/base-layout.tsx', [
     route('rampage', 'routes/public/rampage.tsx'),
     // The station terminal: start screen, and its flows per locale (features/bike-reports/terminal-paths.ts).
     layout('routes/public/terminal-layout.tsx', [

@@ -129,13 +129,6 @@ export async function pendingPhoneChange(
   };
 }
 
-/** Gives up a started change: the code stops working. */
-export async function cancelPhoneChange(db: Database, customerId: string): Promise<void> {
-  await db
-    .delete(phoneVerifications)
-    .where(and(eq(phoneVerifications.customerId, customerId), isNull(phoneVerifications.usedAt)));
-}
-
 export type PhoneCodeOutcome =
   | { ok: true; phoneE164: string }
   | {
