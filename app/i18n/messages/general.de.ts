@@ -98,7 +98,6 @@ export const generalDe = {
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Vorschau',
 
-
   'home.tariffs': 'Unsere Tarife',
   'home.all-prices': 'Alle Preise im Preisverzeichnis',
   'home.apps': 'Hol dir die App',

@@ -96,7 +96,6 @@ export const generalEn = {
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Preview',
 
-
   'home.tariffs': 'Our tariffs',
   'home.all-prices': 'All prices in the price list',
   'home.apps': 'Get the app',
