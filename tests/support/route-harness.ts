@@ -23,7 +23,8 @@ export const harnessSessionCookie = hostCookieName(sessionCookieName, true);
 /**
  * The services `createServices` builds for the server, on a test database: the same configuration
  * parsing and feature context (`featureContext`: the embedded sandboxes and the gazetteer when no
- * provider URLs are set), bundled content, in-memory rate limits and a silent log. No demo data; reference data (tariffs) is seeded by `createRouteHarness`.
+ * provider URLs are set), bundled content, in-memory rate limits and a silent log. No demo data;
+ * reference data (tariffs) is seeded by `createRouteHarness`.
  */
 export function testServices(database: DatabaseHandle, env: Record<string, string> = {}): AppServices {
   const config = loadConfig({
