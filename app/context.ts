@@ -1,26 +1,24 @@
 import { createContext } from 'react-router';
-import type { AppConfig } from '~/config/env.server';
 import type { DatabaseHandle } from '~/db/client.server';
 import type { DemoLogin } from '~/db/seed/demo.server';
-import type { ContentStore } from '~/features/content/content-store.server';
-import type { RedirectStore } from '~/shared/navigation/redirect-store.server';
+import type { FeatureContext } from '~/feature-context';
 import type { CurrentSession } from '~/features/accounts/sessions.server';
 import type { Logger } from '~/platform/logger.server';
 import type { MailTransport } from '~/platform/mail/transport.server';
 import type { AppMetrics } from '~/platform/metrics/metrics.server';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
+import type { SmsGateway } from '~/platform/sms/gateway';
 
-/** Created once per process and handed to every loader and action through the router context. */
-export interface AppServices {
-  config: AppConfig;
-  database: DatabaseHandle;
-  content: ContentStore;
-  redirects: RedirectStore;
+/**
+ * Created once per process by the composition root (services.server.ts) and handed to every loader
+ * and action through the router context: the feature context, and what only the server, the
+ * probes and the development pages use.
+ */
+export interface AppServices extends FeatureContext {
   logger: Logger;
+  database: DatabaseHandle;
   buildId: string;
   /** Prometheus metrics, served on METRICS_PORT when it is set. */
   metrics: AppMetrics;
-  rateLimits: RateLimitStore;
   /** The demo customer's login when demo data was seeded (printed at start-up). */
   demoLogin: DemoLogin | null;
   mail: {
@@ -28,6 +26,12 @@ export interface AppServices {
     transport: MailTransport | null;
     /** The development mailbox page and mail bodies in the log: only without SMTP, on a local run (config/local-run.ts). */
     mailboxEnabled: boolean;
+  };
+  sms: {
+    /** The SMS gateway; null when SMS stay in the outbox. */
+    gateway: SmsGateway | null;
+    /** Queued SMS on the development mailbox page and in the log: only without a gateway, where the mailbox is open. */
+    boxEnabled: boolean;
   };
   /** Stops the outbox workers and the retention job, then releases connections (database, Redis, SMTP). */
   close(): Promise<void>;

@@ -9,7 +9,6 @@ import { terminalHome, terminalPaths } from './features/bike-reports/terminal-pa
 assertKnownMiddleware();
 
 const layoutFiles: Record<LayoutId, string> = {
-  base: 'ui/layouts/base-layout.tsx',
   'main-view': 'routes/layouts/main-view-layout.tsx',
   'self-service': 'routes/layouts/self-service-layout.tsx',
   'embedded-service': 'routes/layouts/embedded-service-layout.tsx',
@@ -50,7 +49,8 @@ export default [
   route('resources/payment-sandbox/checkout', 'routes/resources/payment-sandbox.ts'),
   route(personalDataExportPath.slice(1), 'routes/resources/personal-data-export.ts'),
 
-  layout(layoutFiles['base'], [
+  // Bare pages outside the page table: the document and the content, nothing around it.
+  layout('ui/layouts/base-layout.tsx', [
     route('rampage', 'routes/public/rampage.tsx'),
     // The station terminal: start screen, and its flows per locale (features/bike-reports/terminal-paths.ts).
     layout('routes/public/terminal-layout.tsx', [

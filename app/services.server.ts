@@ -1,34 +1,49 @@
+import { createHmac } from 'node:crypto';
+import { brandProfiles } from '~/config/brand';
+import { defaultServiceTeamEmail } from '~/config/bike-reports';
 import type { AppServices } from '~/context';
 import type { AppConfig } from '~/config/env.server';
 import { devMailboxOpen } from '~/config/local-run';
+import { creditorId, payment } from '~/config/payment';
 import { standInsInUse } from '~/config/stand-ins';
-import { openDatabase } from '~/db/client.server';
-import { outbox, smsOutbox } from '~/db/schema';
+import { openDatabase, type Database } from '~/db/client.server';
 import { seedDemoData } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
-import { createContentStore } from '~/features/content/content-store.server';
-import { mailOutbox } from '~/shared/mail/outbox.server';
-import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
+import type { FeatureContext } from '~/feature-context';
+import { createContentStore, type ContentStore } from '~/features/content/content-store.server';
+import { sandboxCheckoutPath } from '~/features/payment/providers.server';
 import { retentionJob } from '~/features/retention/retention-job.server';
+import { createGeocodingService } from '~/shared/geocoding/geocoding.server';
+import { mailDelivery, mailOutbox } from '~/shared/mail/outbox.server';
+import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
+import { smsDelivery, smsOutbox } from '~/shared/sms/outbox.server';
+import { httpBankVerifier } from '~/platform/bank-verification/http.server';
+import { sandboxBankVerifier } from '~/platform/bank-verification/sandbox.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { strapiContent } from '~/platform/content-service/strapi.server';
+import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
+import { nominatimGeocoder } from '~/platform/geocoder/nominatim.server';
 import { createLogger, type Logger } from '~/platform/logger.server';
 import { smtpTransport } from '~/platform/mail/transport.server';
 import { createMetrics } from '~/platform/metrics/metrics.server';
 import { observedRateLimits } from '~/platform/metrics/observed-rate-limits.server';
 import { backlogOf } from '~/platform/outbox/delivery.server';
 import { startOutboxWorker } from '~/platform/outbox/worker.server';
+import { httpPaymentProvider } from '~/platform/payment-provider/http.server';
+import { sandboxPaymentProvider } from '~/platform/payment-provider/sandbox.server';
 import { redisRateLimitStore } from '~/platform/rate-limit/redis-store.server';
-import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit/store';
 import { startScheduler } from '~/shared/scheduler/scheduled-jobs.server';
-import { smsOutboxDefinition } from '~/platform/sms/outbox.server';
-import { smsGatewayFromEnv } from '~/platform/sms/select-gateway.server';
+import { httpSmsGateway } from '~/platform/sms/http-gateway.server';
 
 /**
- * Opens everything a process needs, in order: database (migrated, reference data seeded), content
- * (loaded before the first page renders), redirects; then starts the background work: the mail
- * and SMS outbox workers (while SMTP or an SMS gateway is configured) and the retention job.
- * `close()` stops the background work before it closes the connections.
+ * The composition root: the one module that builds adapters and services, once per process at
+ * start-up, and starts the background work (docs/decisions/0023-composition-root.md). In order:
+ * database (migrated, reference data seeded), content (loaded before the first page renders),
+ * rate limits, the outside services, then the mail and SMS outbox workers (while SMTP or an SMS
+ * gateway is configured) and the retention job. Everything reaches loaders and actions through the
+ * router context (`servicesContext`). `close()` stops the background work before it closes the
+ * connections.
  */
 export async function createServices(
   config: AppConfig,
@@ -69,42 +84,123 @@ export async function createServices(
   // Limits are shared from the first request on, unless Redis is down at start (then: a warning).
   await redisLimits?.ready();
   const transport = config.env.SMTP_URL ? smtpTransport(config.env.SMTP_URL) : null;
-  const smsGateway = smsGatewayFromEnv(config.env);
+  const smsGateway = config.env.SMS_GATEWAY_URL
+    ? httpSmsGateway({ url: config.env.SMS_GATEWAY_URL, key: config.env.SMS_GATEWAY_KEY })
+    : null;
   const metrics = createMetrics({
     poolUse: database.poolUse,
     outboxes: [
-      { name: 'mail', backlog: () => backlogOf(database.db, outbox) },
-      { name: 'sms', backlog: () => backlogOf(database.db, smsOutbox) },
+      { name: 'mail', backlog: () => backlogOf(database.db, mailOutbox.table) },
+      { name: 'sms', backlog: () => backlogOf(database.db, smsOutbox.table) },
     ],
   });
+  const mailboxEnabled = !transport && devMailboxOpen(config, database.kind);
+  // Queued SMS hold confirmation codes: readable (page and log) only where mails are, and only
+  // while no gateway sends them.
+  const smsBoxEnabled = !smsGateway && devMailboxOpen(config, database.kind);
 
   const db = database.db;
   const stopBackgroundWork = [
-    transport && startOutboxWorker(db, mailOutbox(transport, config.env.MAIL_FROM), logger, { noun: 'mails' }),
-    smsGateway && startOutboxWorker(db, smsOutboxDefinition(smsGateway), logger, { noun: 'sms' }),
+    transport && startOutboxWorker(db, mailDelivery(transport, config.env.MAIL_FROM), logger),
+    smsGateway && startOutboxWorker(db, smsDelivery(smsGateway), logger),
     startScheduler(db, [retentionJob(db, logger)], logger),
   ];
 
   return {
-    config,
-    database,
-    content,
-    redirects: createRedirectStore(database.db, config.env.CONTENT_TTL_SECONDS * 1000),
+    ...featureContext(config, {
+      db,
+      logger,
+      content,
+      rateLimits: observedRateLimits(redisLimits ?? memoryRateLimitStore(), metrics.rateLimitRefused),
+      mailboxEnabled,
+      smsBoxEnabled,
+    }),
     logger,
+    database,
     buildId,
     metrics,
-    rateLimits: observedRateLimits(redisLimits ?? memoryRateLimitStore(), metrics.rateLimitRefused),
     demoLogin,
-    mail: {
-      transport,
-      mailboxEnabled: !transport && devMailboxOpen(config, database.kind),
-    },
+    mail: { transport, mailboxEnabled },
+    sms: { gateway: smsGateway, boxEnabled: smsBoxEnabled },
     async close() {
       // Workers finish the send in progress and hand back the rest of their claim.
       await Promise.all(stopBackgroundWork.map((stop) => stop && stop()));
       transport?.close();
       await redisLimits?.close();
       await database.close();
+    },
+  };
+}
+
+/** What the feature context is built from: the parts that need I/O to open, and the mailbox switches. */
+export interface FeatureContextParts {
+  db: Database;
+  logger: Logger;
+  content: ContentStore;
+  rateLimits: RateLimitStore;
+  /** Mail bodies go to the log (laptop mode, config/local-run.ts). */
+  mailboxEnabled: boolean;
+  /** SMS texts go to the log. */
+  smsBoxEnabled: boolean;
+}
+
+/** How long the real geocoder may take before the address field hears "unavailable". */
+const geocoderTimeoutMs = 3000;
+
+/**
+ * The feature context on top of the opened parts: the outside services (the real ones where their
+ * URL is set, else the embedded stand-ins), settings resolved once, and the queue callbacks. Also
+ * what the route tests' harness builds its services with, so they run on the same adapters.
+ */
+export function featureContext(config: AppConfig, parts: FeatureContextParts): FeatureContext {
+  const { db, logger, content, rateLimits, mailboxEnabled, smsBoxEnabled } = parts;
+  const env = config.env;
+  // The sandboxes sign with keys of their own, derived from the session secret.
+  const sandboxSecret = createHmac('sha256', config.sessionSecret).update('payment-sandboxes').digest('base64url');
+  return {
+    db,
+    config,
+    brand: brandProfiles[config.brand],
+    logger,
+    rateLimits,
+    content,
+    redirects: createRedirectStore(db, env.CONTENT_TTL_SECONDS * 1000),
+    geocoding: createGeocodingService({
+      geocoder: env.GEOCODER_URL
+        ? nominatimGeocoder({ baseUrl: env.GEOCODER_URL, key: env.GEOCODER_KEY, timeoutMs: geocoderTimeoutMs })
+        : gazetteerGeocoder(),
+      rateLimits,
+    }),
+    paymentProvider: env.PAYMENT_PROVIDER_URL
+      ? httpPaymentProvider({
+          baseUrl: env.PAYMENT_PROVIDER_URL,
+          key: env.PAYMENT_PROVIDER_KEY,
+          timeoutMs: payment.providerTimeoutMs,
+        })
+      : sandboxPaymentProvider({
+          secret: sandboxSecret,
+          hostedPagePath: sandboxCheckoutPath,
+          sessionMs: payment.sandboxTokenMs,
+        }),
+    bankVerifier: env.BANK_VERIFICATION_URL
+      ? httpBankVerifier({
+          baseUrl: env.BANK_VERIFICATION_URL,
+          key: env.BANK_VERIFICATION_KEY,
+          timeoutMs: payment.providerTimeoutMs,
+        })
+      : sandboxBankVerifier({ secret: sandboxSecret, tokenMs: payment.sandboxTokenMs }),
+    creditorId: creditorId(env),
+    serviceTeamEmail: env.SERVICE_TEAM_EMAIL ?? defaultServiceTeamEmail[config.brand],
+    codeSecret: config.sessionSecret,
+    onMailQueued(to, subject, text) {
+      // Without SMTP on a laptop, the log is one of the two places to read mails (the other is the
+      // development mailbox). With SMTP, bodies (which hold links with tokens) never reach the log.
+      if (mailboxEnabled) logger.info({ to, subject, text }, 'mail queued (no SMTP server configured)');
+      else logger.info({ subject }, 'mail queued');
+    },
+    onSmsQueued(to, text) {
+      if (smsBoxEnabled) logger.info({ to, text }, 'sms queued (no SMS gateway configured)');
+      else logger.info('sms queued');
     },
   };
 }

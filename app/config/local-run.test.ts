@@ -3,8 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { accountContext } from '~/features/accounts/account-context';
-import { smsBoxEnabled } from '~/features/personal-data/context.server';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
 import { loadConfig } from './env.server';
@@ -97,9 +95,9 @@ describe('the development mailbox and the demo customer', () => {
       expect(services.database.kind).toBe('pglite');
       expect(services.demoLogin).toBeNull();
       expect(services.mail.mailboxEnabled).toBe(false);
-      expect(smsBoxEnabled(services)).toBe(false);
+      expect(services.sms.boxEnabled).toBe(false);
 
-      accountContext(services).onMailQueued(
+      services.onMailQueued(
         'kundin@example.org',
         'Passwort zurücksetzen',
         'https://kunden.example.com/passwort?token=secret-token',

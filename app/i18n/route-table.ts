@@ -6,7 +6,7 @@ import { locales, type Locale } from './locales';
  * written anywhere else. The module has no side effects and runs on server and client.
  */
 
-export type LayoutId = 'main-view' | 'self-service' | 'embedded-service' | 'base';
+export type LayoutId = 'main-view' | 'self-service' | 'embedded-service';
 
 /** Middleware is referenced by name; app/routes/guards/ holds one route module per name. */
 export const middlewareNames = ['auth'] as const;

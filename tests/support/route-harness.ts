@@ -8,12 +8,12 @@ import type { DatabaseHandle } from '~/db/client.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import { readSession } from '~/features/accounts/sessions.server';
 import { createContentStore } from '~/features/content/content-store.server';
-import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { createMetrics } from '~/platform/metrics/metrics.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { featureContext } from '~/services.server';
 import { createTestDatabase, type TestDatabase } from './test-databases';
 
 export const publicUrl = 'https://kunden.example.com';
@@ -22,8 +22,9 @@ export const harnessSessionCookie = hostCookieName(sessionCookieName, true);
 
 /**
  * The services `createServices` builds for the server, on a test database: the same configuration
- * parsing, bundled content, the embedded sandboxes (no provider URLs), in-memory rate limits and a
- * silent log. No demo data; reference data (tariffs) is seeded by `createRouteHarness`.
+ * parsing and feature context (`featureContext`: the embedded sandboxes and the gazetteer when no
+ * provider URLs are set), bundled content, in-memory rate limits and a silent log. No demo data;
+ * reference data (tariffs) is seeded by `createRouteHarness`.
  */
 export function testServices(database: DatabaseHandle, env: Record<string, string> = {}): AppServices {
   const config = loadConfig({
@@ -37,16 +38,21 @@ export function testServices(database: DatabaseHandle, env: Record<string, strin
   const logger = createLogger('silent');
   const bundled = bundledContent(config.brand);
   return {
-    config,
-    database,
-    content: createContentStore({ source: bundled, fallback: bundled, ttlMs: 60_000, logger }),
-    redirects: createRedirectStore(database.db, 60_000),
+    ...featureContext(config, {
+      db: database.db,
+      logger,
+      content: createContentStore({ source: bundled, fallback: bundled, ttlMs: 60_000, logger }),
+      rateLimits: memoryRateLimitStore(),
+      mailboxEnabled: false,
+      smsBoxEnabled: false,
+    }),
     logger,
+    database,
     buildId: 'test',
     metrics: createMetrics({ poolUse: () => null, outboxes: [] }),
-    rateLimits: memoryRateLimitStore(),
     demoLogin: null,
     mail: { transport: null, mailboxEnabled: false },
+    sms: { gateway: null, boxEnabled: false },
     close: () => database.close(),
   };
 }

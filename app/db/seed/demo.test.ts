@@ -11,7 +11,6 @@ import { contracts, creditLedger, customers, paymentMethods, payments, vouchers 
 import { defaultDemoPassword, demoEmail, demoVouchers, seedDemoData } from './demo.server';
 import { seedReferenceData } from './seed.server';
 import { loadConfig } from '~/config/env.server';
-import { accountContext } from '~/features/accounts/account-context';
 import { logIn } from '~/features/accounts/login.server';
 import { createServices } from '~/services.server';
 
@@ -63,7 +62,7 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
   }
 
   const tryLogin = (password: string) =>
-    logIn(accountContext(servicesWith()), { email: demoEmail, password, ip: '192.0.2.1', userAgent: 'test' });
+    logIn(servicesWith(), { email: demoEmail, password, ip: '192.0.2.1', userAgent: 'test' });
 
   it('is idempotent: a second start leaves one demo customer, one contract and the same ledger', async () => {
     await setUp();

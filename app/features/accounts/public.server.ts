@@ -1,6 +1,6 @@
 // What other features may use of accounts on the server: the account context, sessions, one-time tokens
 // and the re-authentication check (docs/decisions/0025).
-export { accountContext, mailLink, type AccountContext } from './account-context';
+export { mailLink, type AccountContext } from './account-context';
 export { consumeAccountToken, peekAccountToken } from './account-tokens.server';
 export { isCommonPassword } from './common-passwords.server';
 export { requireSession } from './current-customer.server';

@@ -12,6 +12,7 @@ import { createAccountToken } from './account-tokens.server';
 import { isCommonPassword } from './common-passwords.server';
 import { hashPassword } from '../../shared/security/passwords.server';
 import type { Registration } from './registration-schema';
+import { isUniqueViolation } from '~/db/errors';
 
 export type RegistrationOutcome =
   | { kind: 'created'; customerId: string }
@@ -120,12 +121,4 @@ async function notifyExistingOwner(context: AccountContext, email: string, local
   );
   await enqueueMail(context.db, email, mail);
   context.onMailQueued(email, mail.subject, mail.text);
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -1,46 +1,24 @@
 import { eq } from 'drizzle-orm';
-import { bikeReportRules, defaultServiceTeamEmail } from '~/config/bike-reports';
-import { brandProfiles, type BrandProfile } from '~/config/brand';
-import type { AppServices } from '~/context';
+import { bikeReportRules } from '~/config/bike-reports';
 import type { Database } from '~/db/client.server';
+import { isUniqueViolation } from '~/db/errors';
 import { bikeReports, customers } from '~/db/schema';
+import type { FeatureContext } from '~/feature-context';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
-import type { Logger } from '~/platform/logger.server';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
 import { formatReference, randomReferencePart } from './reference.server';
 import { reporterMail, serviceTeamMail, type ReportSummary } from './report-mails';
 import { kindNeedsLogin } from './report-kinds';
 import type { BikeReport } from './report-schema';
 
 /** What filing a report needs from the process. */
-export interface BikeReportContext {
-  db: Database;
-  brand: BrandProfile;
-  rateLimits: RateLimitStore;
-  /** Receives the service team's copy of every report. */
-  serviceTeamEmail: string;
-  logger: Pick<Logger, 'info' | 'warn'>;
-  /** Called after the mails were queued; logs them when no SMTP server is configured (laptop mode). */
-  onMailQueued(to: string, subject: string, text: string): void;
+export interface BikeReportContext extends Pick<
+  FeatureContext,
+  'db' | 'brand' | 'rateLimits' | 'serviceTeamEmail' | 'logger' | 'onMailQueued'
+> {
   /** The random part of references; tests pass their own to force a collision. */
   randomPart?: () => string;
   now?: () => Date;
-}
-
-export function bikeReportContext(services: AppServices): BikeReportContext {
-  const { database, config, rateLimits, logger, mail } = services;
-  return {
-    db: database.db,
-    brand: brandProfiles[config.brand],
-    rateLimits,
-    serviceTeamEmail: config.env.SERVICE_TEAM_EMAIL ?? defaultServiceTeamEmail[config.brand],
-    logger,
-    onMailQueued(to, subject, text) {
-      if (mail.mailboxEnabled) logger.info({ to, subject, text }, 'mail queued (no SMTP server configured)');
-      else logger.info({ subject }, 'mail queued');
-    },
-  };
 }
 
 export interface ReportMeta {
@@ -151,14 +129,6 @@ export async function fileBikeReport(
       throw error;
     }
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 /** The contact data a logged-in customer's report form starts with. */

@@ -6,7 +6,7 @@ import { honeypotFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { pageForView, pagePath } from '~/i18n/route-table';
-import { bikeReportContext, fileBikeReport, reportPrefill } from './bike-reports.server';
+import { fileBikeReport, reportPrefill } from './bike-reports.server';
 import { confirmationQuery, verifiedReference } from './confirmation-link.server';
 import { reportKinds, type ReportKind } from './report-kinds';
 import { bikeReportSchema } from './report-schema';
@@ -79,7 +79,7 @@ export async function reportPageAction({ request, context }: Args, mode: ReportM
   });
   if (submission.status !== 'success') return reply();
 
-  const outcome = await fileBikeReport(bikeReportContext(services), submission.value, {
+  const outcome = await fileBikeReport(services, submission.value, {
     customerId: session?.customerId ?? null,
     locale,
     clientIp: context.get(requestContext).clientIp,

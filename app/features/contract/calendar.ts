@@ -69,7 +69,3 @@ export function termEnd(start: CalendarDate, months: number): CalendarDate {
   if (day > daysInMonth(year, month)) return format(year, month, daysInMonth(year, month));
   return addDays(format(year, month, day), -1);
 }
-
-export function maxDate(a: CalendarDate, b: CalendarDate): CalendarDate {
-  return a > b ? a : b;
-}

@@ -13,7 +13,7 @@ import type { CancellationConfirmation } from './confirmation';
 import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithdrawnMail } from './contract-mails';
 import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 import { formatDate } from '~/i18n/intl-formats';

@@ -11,7 +11,7 @@ import type { CalendarDate } from './calendar';
 import { downgradeEffectiveDate } from './cancellation-rules';
 import { tariffChangeMail } from './contract-mails';
 import { settleContract } from './contract-settlement.server';
-import { isUniqueViolation } from './database-errors';
+import { isUniqueViolation } from '~/db/errors';
 
 /**
  * Tariff changes (docs/rules/contract-and-cancellation.md#tariff-change; docs/decisions/0007): an upgrade

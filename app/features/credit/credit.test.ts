@@ -150,11 +150,11 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
   const ip = { ip: '192.0.2.10' };
   const provider = (): PaymentProvider =>
     sandboxPaymentProvider({ secret: 'test-secret', hostedPagePath: '/sandbox', sessionMs: 60_000 });
+  const statementText = 'Call a Bike Guthaben';
   const topUpDeps = (overrides: Partial<TopUpDeps> = {}): TopUpDeps => ({
     db,
-    provider: provider(),
+    paymentProvider: provider(),
     rateLimits,
-    statementText: 'Call a Bike Guthaben',
     creditorId: payment.defaultCreditorId,
     ...overrides,
   });
@@ -284,10 +284,11 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
       },
     };
     expect(
-      await topUp(topUpDeps({ provider: spy }), {
+      await topUp(topUpDeps({ paymentProvider: spy }), {
         customerId: erika,
         amountCents: 2000,
         idempotencyKey: 'k'.repeat(20),
+        statementText,
       }),
     ).toEqual({ ok: false, error: 'credit.top-up.no-method' });
     expect(charged).toBe(0);
@@ -299,7 +300,7 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
     await setUp();
     const erika = await insertCustomer(db, 'erika@example.org');
     const methodId = await addSepaMethod(db, erika);
-    const request = { customerId: erika, amountCents: 2000, idempotencyKey: 'form-key-0000000001' };
+    const request = { customerId: erika, amountCents: 2000, idempotencyKey: 'form-key-0000000001', statementText };
     expect(await topUp(topUpDeps(), { ...request, amountCents: 1500 })).toEqual({
       ok: false,
       error: 'credit.top-up.amount',
@@ -328,7 +329,12 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
       label: 'Visa •••• 0002',
     });
     expect(
-      await topUp(topUpDeps(), { customerId: erika, amountCents: 1000, idempotencyKey: 'form-key-0000000002' }),
+      await topUp(topUpDeps(), {
+        customerId: erika,
+        amountCents: 1000,
+        idempotencyKey: 'form-key-0000000002',
+        statementText,
+      }),
     ).toEqual({ ok: false, error: 'credit.top-up.declined' });
     expect(await db.select({ status: payments.status }).from(payments)).toEqual([{ status: 'failed' }]);
     expect(await balanceCents(db, erika)).toBe(0);
@@ -345,6 +351,7 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
       customerId: erika,
       amountCents: 1000,
       idempotencyKey: 'form-key-0000000003',
+      statementText,
     });
     if (!erikasTopUp.ok) throw new Error(erikasTopUp.error);
 
@@ -356,7 +363,12 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
     expect(await topUpResult(db, max, erikasTopUp.paymentId)).toBeNull();
     // Max has no payment method of his own; Erika's is not his to charge.
     expect(
-      await topUp(topUpDeps(), { customerId: max, amountCents: 1000, idempotencyKey: 'form-key-0000000004' }),
+      await topUp(topUpDeps(), {
+        customerId: max,
+        amountCents: 1000,
+        idempotencyKey: 'form-key-0000000004',
+        statementText,
+      }),
     ).toEqual({ ok: false, error: 'credit.top-up.no-method' });
     expect(await balanceCents(db, erika)).toBe(2000);
   });

@@ -1,19 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { payment } from '~/config/payment';
 import type { Database } from '~/db/client.server';
+import type { FeatureContext } from '~/feature-context';
 import { creditLedger, paymentMethods, payments } from '~/db/schema';
-import type { ChargeSource, PaymentProvider } from '~/platform/payment-provider/types';
+import type { ChargeSource } from '~/platform/payment-provider/types';
 import { PaymentProviderUnavailableError } from '~/platform/payment-provider/types';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
 
-export interface TopUpDeps {
-  db: Database;
-  provider: PaymentProvider;
-  rateLimits: RateLimitStore;
-  /** Shown on the customer's bank or card statement. */
-  statementText: string;
-  creditorId: string;
-}
+/** What a top-up needs from the process. */
+export type TopUpDeps = Pick<FeatureContext, 'db' | 'paymentProvider' | 'rateLimits' | 'creditorId'>;
 
 export type TopUpError =
   | 'credit.top-up.amount'
@@ -36,7 +30,14 @@ export type TopUpOutcome = { ok: true; paymentId: string } | { ok: false; error:
  */
 export async function topUp(
   deps: TopUpDeps,
-  request: { customerId: string; amountCents: number; idempotencyKey: string; now?: Date },
+  request: {
+    customerId: string;
+    amountCents: number;
+    idempotencyKey: string;
+    /** Shown on the customer's bank or card statement. */
+    statementText: string;
+    now?: Date;
+  },
 ): Promise<TopUpOutcome> {
   const { customerId, amountCents } = request;
   if (!(payment.topUpAmountsCents as readonly number[]).includes(amountCents)) {
@@ -60,10 +61,10 @@ export async function topUp(
 
   let charge;
   try {
-    charge = await deps.provider.charge({
+    charge = await deps.paymentProvider.charge({
       source,
       amountCents,
-      description: deps.statementText,
+      description: request.statementText,
       customerReference: customerId,
       idempotencyKey: key,
     });

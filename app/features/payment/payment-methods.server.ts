@@ -1,12 +1,10 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
-import type { BrandProfile } from '~/config/brand';
 import type { Database } from '~/db/client.server';
+import type { FeatureContext } from '~/feature-context';
 import { customers, paymentMethods } from '~/db/schema';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { Locale } from '~/i18n/locales';
-import type { BankVerifier } from '~/platform/bank-verification/types';
-import type { HostedKind, PaymentProvider } from '~/platform/payment-provider/types';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
+import type { HostedKind } from '~/platform/payment-provider/types';
 import { payment } from '~/config/payment';
 import { deriveBic } from './bank-directory.server';
 import { maskIban, needsBic } from './iban';
@@ -16,15 +14,10 @@ import type { PaymentKind } from './payment-kinds';
 import { formatInstant } from '~/i18n/intl-formats';
 
 /** What the payment feature needs from the process; every function is scoped to one customer. */
-export interface PaymentDeps {
-  db: Database;
-  provider: PaymentProvider;
-  verifier: BankVerifier;
-  rateLimits: RateLimitStore;
-  brand: BrandProfile;
-  creditorId: string;
-  onMailQueued?(to: string, subject: string, text: string): void;
-}
+export type PaymentDeps = Pick<
+  FeatureContext,
+  'db' | 'paymentProvider' | 'bankVerifier' | 'rateLimits' | 'brand' | 'creditorId' | 'onMailQueued'
+>;
 
 /**
  * A payment method as it may leave the server: for SEPA the masked IBAN (country and last four
@@ -114,14 +107,14 @@ export type VerificationStart =
  * verifier does not answer.
  */
 export async function startBankVerification(
-  deps: Pick<PaymentDeps, 'verifier' | 'rateLimits'>,
+  deps: Pick<PaymentDeps, 'bankVerifier' | 'rateLimits'>,
   customerId: string,
   account: { iban: string; accountHolder: string },
 ): Promise<VerificationStart> {
   const limit = { max: payment.bankVerificationsPerHour, windowMs: 60 * 60 * 1000 };
   if (!(await deps.rateLimits.hit(`bank-verification:${customerId}`, limit)))
     return { ok: false, reason: 'rate-limited' };
-  const started = await deps.verifier.start({ ...account, customerReference: customerId });
+  const started = await deps.bankVerifier.start({ ...account, customerReference: customerId });
   return { ok: true, ...started };
 }
 
@@ -160,7 +153,7 @@ export async function changeToSepa(deps: PaymentDeps, change: SepaChange): Promi
     if (!started.ok) return { ok: false, field: 'form', message: 'payment.verification.rate-limited' };
     token = started.token;
   }
-  const verification = await deps.verifier.confirm(token, expected);
+  const verification = await deps.bankVerifier.confirm(token, expected);
   if (verification.status !== 'verified') {
     return {
       ok: false,
@@ -206,7 +199,7 @@ export async function changeToSepa(deps: PaymentDeps, change: SepaChange): Promi
     await enqueueMail(tx, customer.email, mail);
     return { methodId, reference, mail, email: customer.email };
   });
-  deps.onMailQueued?.(email, mail.subject, mail.text);
+  deps.onMailQueued(email, mail.subject, mail.text);
   return { ok: true, methodId, mandateReference: reference };
 }
 
@@ -215,11 +208,11 @@ export async function changeToSepa(deps: PaymentDeps, change: SepaChange): Promi
  * page (embedded or not) that the provider sends the browser back to.
  */
 export async function startHostedCheckout(
-  deps: Pick<PaymentDeps, 'provider'>,
+  deps: Pick<PaymentDeps, 'paymentProvider'>,
   customerId: string,
   request: { kind: HostedKind; returnUrl: string; locale: Locale },
 ): Promise<string> {
-  const { redirectUrl } = await deps.provider.startCheckout({ ...request, customerReference: customerId });
+  const { redirectUrl } = await deps.paymentProvider.startCheckout({ ...request, customerReference: customerId });
   return redirectUrl;
 }
 
@@ -233,7 +226,7 @@ export async function changeToHosted(
   change: { customerId: string; session: string; locale: Locale; now?: Date },
 ): Promise<ChangeOutcome> {
   const now = change.now ?? new Date();
-  const outcome = await deps.provider.completeCheckout(change.session, change.customerId);
+  const outcome = await deps.paymentProvider.completeCheckout(change.session, change.customerId);
   if (outcome.status !== 'completed') {
     return {
       ok: false,
@@ -258,7 +251,7 @@ export async function changeToHosted(
     await enqueueMail(tx, customer.email, mail);
     return { methodId, mail, email: customer.email };
   });
-  if (result.mail) deps.onMailQueued?.(result.email, result.mail.subject, result.mail.text);
+  if (result.mail) deps.onMailQueued(result.email, result.mail.subject, result.mail.text);
   return { ok: true, methodId: result.methodId, mandateReference: null };
 }
 

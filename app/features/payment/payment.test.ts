@@ -126,8 +126,8 @@ describe.each(databaseBackends)('payment methods on %s', (backend) => {
     provider = sandboxPaymentProvider({ secret: 'test-secret', hostedPagePath: '/sandbox', sessionMs: 60_000 });
     deps = {
       db: database.handle.db,
-      provider,
-      verifier: sandboxBankVerifier({ secret: 'test-secret', tokenMs: 60_000 }),
+      paymentProvider: provider,
+      bankVerifier: sandboxBankVerifier({ secret: 'test-secret', tokenMs: 60_000 }),
       rateLimits: memoryRateLimitStore(),
       brand: brandProfiles.cab,
       creditorId: payment.defaultCreditorId,

@@ -17,6 +17,7 @@ import type { Locale } from '~/i18n/locales';
 import { renderPersonalDataMail } from './mails';
 import { maskEmail } from './masking';
 import { confirmEmailChangePaths, personalDataPolicy } from './policy';
+import { isUniqueViolation } from '~/db/errors';
 
 /** Who asks for a change: the logged-in session, the client's address (for limits), the page's locale. */
 export interface Actor {
@@ -226,12 +227,4 @@ export async function confirmEmailChange(
     if (isUniqueViolation(error)) return { ok: false, error: 'email-change.taken' };
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 4; depth++) {
-    if ((current as { code?: string }).code === '23505') return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
 }

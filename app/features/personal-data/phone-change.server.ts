@@ -5,7 +5,7 @@ import { customers, phoneVerifications } from '~/db/schema';
 import { parsePhone } from '~/shared/phone/phone';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
-import { enqueueSms } from '~/platform/sms/outbox.server';
+import { enqueueSms } from '~/shared/sms/outbox.server';
 import type { PersonalDataContext } from './context.server';
 import type { Actor } from './email-change.server';
 import { phoneCodeSms, renderPersonalDataMail } from './mails';
@@ -128,13 +128,6 @@ export async function pendingPhoneChange(
     state: row.expiresAt <= now ? 'expired' : attemptsLeft === 0 ? 'exhausted' : 'open',
     attemptsLeft,
   };
-}
-
-/** Gives up a started change: the code stops working. */
-export async function cancelPhoneChange(db: Database, customerId: string): Promise<void> {
-  await db
-    .delete(phoneVerifications)
-    .where(and(eq(phoneVerifications.customerId, customerId), isNull(phoneVerifications.usedAt)));
 }
 
 export type PhoneCodeOutcome =

@@ -1,12 +1,7 @@
 import type { RouterContextProvider } from 'react-router';
 import { requestContext, servicesContext } from '~/context';
-import {
-  type AccountContext,
-  accountContext,
-  type CurrentSession,
-  isRecentlyAuthenticated,
-  requireSession,
-} from '~/features/accounts/public.server';
+import type { FeatureContext } from '~/feature-context';
+import { type CurrentSession, isRecentlyAuthenticated, requireSession } from '~/features/accounts/public.server';
 import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 
 /**
@@ -17,7 +12,7 @@ import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 export interface CustomerScope {
   session: CurrentSession;
   customerId: string;
-  ctx: AccountContext;
+  ctx: FeatureContext;
   locale: Locale;
   clientIp: string;
   /** True while a sensitive change needs no password confirmation (15-minute window). */
@@ -30,7 +25,7 @@ export function customerScope(request: Request, context: Readonly<RouterContextP
   return {
     session,
     customerId: session.customerId,
-    ctx: accountContext(context.get(servicesContext)),
+    ctx: context.get(servicesContext),
     locale: localeFromPath(pathname) ?? defaultLocale,
     clientIp: context.get(requestContext).clientIp,
     recentlyAuthenticated: isRecentlyAuthenticated(session),

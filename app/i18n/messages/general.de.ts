@@ -101,8 +101,6 @@ export const generalDe = {
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Vorschau',
 
-  'page.pending': 'Diese Seite wird gerade aufgebaut.',
-
   'home.tariffs': 'Unsere Tarife',
   'home.all-prices': 'Alle Preise im Preisverzeichnis',
   'home.apps': 'Hol dir die App',

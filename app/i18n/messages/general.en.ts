@@ -99,8 +99,6 @@ export const generalEn = {
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Preview',
 
-  'page.pending': 'This page is being built.',
-
   'home.tariffs': 'Our tariffs',
   'home.all-prices': 'All prices in the price list',
   'home.apps': 'Get the app',

@@ -1,3 +1,4 @@
+import { jsonHttpClient } from '~/platform/json-http.server';
 import { BankVerificationUnavailableError, type BankVerifier, type VerificationOutcome } from './types';
 
 export interface HttpBankVerifierOptions {
@@ -20,32 +21,15 @@ export interface HttpBankVerifierOptions {
  * IBAN and customer of the form being saved.
  */
 export function httpBankVerifier(options: HttpBankVerifierOptions): BankVerifier {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, '');
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown) {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new BankVerificationUnavailableError(
-        timedOut ? `Bank verification did not answer within ${options.timeoutMs} ms` : 'Bank verification unreachable',
-        { cause: error },
-      );
-    }
-    const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    return { status: response.status, json: json && typeof json === 'object' ? json : undefined };
-  }
+  const http = jsonHttpClient({
+    baseUrl: options.baseUrl,
+    bearer: options.key,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    service: 'Bank verification',
+    error: (message, { cause }) => new BankVerificationUnavailableError(message, { cause }),
+  });
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) => http.call({ method, path, body });
 
   return {
     name: 'http',

@@ -1,3 +1,4 @@
+import { jsonHttpClient } from '~/platform/json-http.server';
 import { z } from '~/platform/validation';
 import {
   appEntrySchema,
@@ -25,24 +26,21 @@ export class ContentServiceError extends Error {
  * Both are accepted.
  */
 export function strapiContent(options: StrapiOptions): ContentSource {
-  const doFetch = options.fetch ?? fetch;
+  // `/api` hangs off the service's origin, whatever path CMS_URL has.
+  const http = jsonHttpClient({
+    baseUrl: new URL(options.baseUrl).origin,
+    bearer: options.token,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    service: 'Content service',
+    error: (message, { cause }) => new ContentServiceError(message, { cause }),
+  });
 
   async function get(path: string, query: Record<string, string> = {}): Promise<unknown> {
-    const url = new URL(`/api/${path}`, options.baseUrl);
-    url.searchParams.set('populate', 'deep');
-    for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
-    let response: Response;
-    try {
-      response = await doFetch(url, {
-        headers: { accept: 'application/json', ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      throw new ContentServiceError(`Content service unreachable: ${url.pathname}`, { cause: error });
-    }
-    if (!response.ok) throw new ContentServiceError(`Content service answered ${response.status} for ${url.pathname}`);
-    const body = (await response.json()) as { data?: unknown };
-    return withAbsoluteMediaUrls(flattenStrapi(body.data), options.baseUrl);
+    const body = (await http.read({ path: `/api/${path}`, query: { populate: 'deep', ...query } })) as {
+      data?: unknown;
+    } | null;
+    return withAbsoluteMediaUrls(flattenStrapi(body?.data), options.baseUrl);
   }
 
   async function findPage(query: Record<string, string>) {

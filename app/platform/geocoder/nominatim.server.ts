@@ -1,3 +1,4 @@
+import { jsonHttpClient } from '~/platform/json-http.server';
 import { GeocoderError, type GeocodedPlace, type Geocoder } from './types';
 
 export interface NominatimOptions {
@@ -18,40 +19,29 @@ export interface NominatimOptions {
  * them directly under `properties`. Both are read, and coordinates may be numbers or numeric text.
  */
 export function nominatimGeocoder(options: NominatimOptions): Geocoder {
-  const doFetch = options.fetch ?? fetch;
-  const endpoint = `${options.baseUrl.replace(/\/+$/, '')}/nominatim`;
+  const http = jsonHttpClient({
+    baseUrl: options.baseUrl,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    service: 'Geocoder',
+    error: (message, { cause }) => new GeocoderError(message, { cause }),
+  });
 
   return {
     name: 'nominatim',
     async search(query) {
-      const url = new URL(endpoint);
-      url.searchParams.set('q', query);
-      url.searchParams.set('format', 'geocodejson');
-      if (options.key) url.searchParams.set('key', options.key);
-      url.searchParams.set('countrycodes', 'de');
-      url.searchParams.set('addressdetails', '1');
-      url.searchParams.set('layer', 'address');
-
-      let body: unknown;
-      try {
-        const response = await doFetch(url, {
-          headers: { accept: 'application/geo+json, application/json' },
-          signal: AbortSignal.timeout(options.timeoutMs),
-        });
-        if (!response.ok) {
-          await response.body?.cancel();
-          throw new GeocoderError(`Geocoder answered ${response.status}`);
-        }
-        body = await response.json();
-      } catch (error) {
-        if (error instanceof GeocoderError) throw error;
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-          throw new GeocoderError(`Geocoder did not answer within ${options.timeoutMs} ms`, { cause: error });
-        }
-        if (error instanceof SyntaxError)
-          throw new GeocoderError('Geocoder answered with invalid JSON', { cause: error });
-        throw new GeocoderError('Geocoder unreachable', { cause: error });
-      }
+      const body = await http.read({
+        path: '/nominatim',
+        query: {
+          q: query,
+          format: 'geocodejson',
+          key: options.key,
+          countrycodes: 'de',
+          addressdetails: '1',
+          layer: 'address',
+        },
+        accept: 'application/geo+json, application/json',
+      });
       return readGeocodeJson(body);
     },
   };

@@ -9,6 +9,8 @@ export type OutboxTable = typeof outbox | typeof smsOutbox;
 export interface OutboxDefinition<T extends OutboxTable> {
   /** `mail` or `sms`: the label in logs, metrics and the retry command. */
   name: 'mail' | 'sms';
+  /** What the worker's log calls the messages: `mails sent`, `sms sent`. */
+  noun: string;
   table: T;
   /** Hands one message to the outside service; throws when it was not accepted. */
   deliver(row: T['$inferSelect']): Promise<void>;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { outbox } from '~/db/schema';
-import { enqueueMail, mailOutbox } from '~/shared/mail/outbox.server';
+import { enqueueMail, mailDelivery } from '~/shared/mail/outbox.server';
 import { renderMail } from '~/shared/mail/templates';
 import type { MailTransport } from '~/platform/mail/transport.server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
@@ -37,7 +37,7 @@ describe.each(databaseBackends)('outbox claims on %s', (backend) => {
     });
     // Instance A's first send takes longer than its lease; meanwhile instance B finds both rows due.
     const roundB = () =>
-      deliverDue(db, mailOutbox(transport('B'), 'from@example.com'), { leaseMs, now: () => new Date(clock) });
+      deliverDue(db, mailDelivery(transport('B'), 'from@example.com'), { leaseMs, now: () => new Date(clock) });
     let tookOver: Promise<unknown> | undefined;
     const slowFirstSend = async () => {
       if (tookOver) return;
@@ -45,7 +45,7 @@ describe.each(databaseBackends)('outbox claims on %s', (backend) => {
       tookOver = roundB();
       await tookOver;
     };
-    const roundA = await deliverDue(db, mailOutbox(transport('A', slowFirstSend), 'from@example.com'), {
+    const roundA = await deliverDue(db, mailDelivery(transport('A', slowFirstSend), 'from@example.com'), {
       leaseMs,
       now: () => new Date(clock),
     });
@@ -77,7 +77,7 @@ describe.each(databaseBackends)('outbox claims on %s', (backend) => {
       },
     }) as Database;
     const sent: string[] = [];
-    const box = mailOutbox(
+    const box = mailDelivery(
       {
         async send(message) {
           sent.push(String(message.to));
@@ -107,7 +107,7 @@ describe.each(databaseBackends)('outbox claims on %s', (backend) => {
     database = await createTestDatabase(backend);
     const { db } = database.handle;
     await enqueueMail(db, 'erika@example.org', mail('https://x.example/1'));
-    const box = mailOutbox(
+    const box = mailDelivery(
       {
         async send() {
           throw new Error('must not be sent again');

@@ -10,8 +10,6 @@ import {
 
 export interface WorkerOptions extends Pick<RoundOptions, 'batchSize' | 'leaseMs'> {
   intervalMs?: number;
-  /** What the log calls the messages: `mails sent`, `sms sent`. */
-  noun: string;
 }
 
 /**
@@ -25,8 +23,9 @@ export function startOutboxWorker<T extends OutboxTable>(
   db: Database,
   box: OutboxDefinition<T>,
   logger: Pick<Logger, 'info' | 'warn'>,
-  { intervalMs = 2_000, noun, ...round }: WorkerOptions,
+  { intervalMs = 2_000, ...round }: WorkerOptions = {},
 ): () => Promise<void> {
+  const { noun } = box;
   let running: Promise<unknown> = Promise.resolve();
   const unsettled: Unsettled[] = [];
   let stopped = false;

@@ -1,3 +1,4 @@
+import { jsonHttpClient } from '~/platform/json-http.server';
 import {
   PaymentProviderUnavailableError,
   type ChargeOutcome,
@@ -30,33 +31,16 @@ export interface HttpPaymentProviderOptions {
  * the provider recognise a repeated request.
  */
 export function httpPaymentProvider(options: HttpPaymentProviderOptions): PaymentProvider {
-  const doFetch = options.fetch ?? fetch;
-  const base = options.baseUrl.replace(/\/+$/, '');
-
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
-        method,
-        headers: {
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(options.key ? { authorization: `Bearer ${options.key}` } : {}),
-          ...headers,
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs),
-      });
-    } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new PaymentProviderUnavailableError(
-        timedOut ? `Payment provider did not answer within ${options.timeoutMs} ms` : 'Payment provider unreachable',
-        { cause: error },
-      );
-    }
-    const json = (await response.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-    return { status: response.status, json: json && typeof json === 'object' ? json : undefined };
-  }
+  const http = jsonHttpClient({
+    baseUrl: options.baseUrl,
+    bearer: options.key,
+    timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
+    service: 'Payment provider',
+    error: (message, { cause }) => new PaymentProviderUnavailableError(message, { cause }),
+  });
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown, headers?: Record<string, string>) =>
+    http.call({ method, path, body, headers });
 
   const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 

@@ -1,3 +1,4 @@
+import { jsonHttpClient } from '~/platform/json-http.server';
 import { SmsGatewayError, type SmsGateway } from './gateway';
 
 export interface HttpSmsGatewayOptions {
@@ -18,30 +19,16 @@ export interface HttpSmsGatewayOptions {
  * message twice, so retrying is the outbox's job, with backoff.
  */
 export function httpSmsGateway(options: HttpSmsGatewayOptions): SmsGateway {
-  const doFetch = options.fetch ?? fetch;
-  const timeoutMs = options.timeoutMs ?? 10_000;
+  const http = jsonHttpClient({
+    baseUrl: options.url,
+    bearer: options.key,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    fetch: options.fetch,
+    service: 'SMS gateway',
+    error: (message, { status, cause }) => new SmsGatewayError(message, status, { cause }),
+  });
   return {
     name: 'http',
-    async send(sms) {
-      const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
-      if (options.key) headers.authorization = `Bearer ${options.key}`;
-      let response: Response;
-      try {
-        response = await doFetch(options.url, {
-          method: 'POST',
-          headers,
-          body: JSON.stringify({ to: sms.to, text: sms.text }),
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) {
-          throw new SmsGatewayError(`SMS gateway did not answer within ${timeoutMs} ms`, undefined, { cause: error });
-        }
-        throw new SmsGatewayError('SMS gateway unreachable', undefined, { cause: error });
-      }
-      // The body is not needed; reading it releases the connection.
-      await response.text().catch(() => '');
-      if (!response.ok) throw new SmsGatewayError(`SMS gateway answered ${response.status}`, response.status);
-    },
+    send: (sms) => http.send({ method: 'POST', body: { to: sms.to, text: sms.text } }),
   };
 }

@@ -10,7 +10,6 @@ import {
 import { databaseBackends } from '../../../tests/support/test-databases';
 import { action } from './login';
 import { sessions } from '~/db/schema';
-import { accountContext } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, hashToken } from '~/features/accounts/sessions.server';
 import { pagePath } from '~/i18n/route-table';
@@ -31,7 +30,7 @@ describe.each(databaseBackends)('POST login with redirectTo on %s', (backend) =>
   // One account for all logins of a backend: a successful login changes nothing the next one reads.
   beforeAll(async () => {
     harness = await createRouteHarness(backend);
-    const outcome = await registerCustomer(accountContext(harness.services), registration({ email, password }), {
+    const outcome = await registerCustomer(harness.services, registration({ email, password }), {
       locale: 'de',
     });
     if (outcome.kind !== 'created') throw new Error('registration failed');

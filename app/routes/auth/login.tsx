@@ -1,7 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
 import { requestContext, servicesContext, sessionContext } from '~/context';
-import { accountContext } from '~/features/accounts/account-context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
@@ -40,7 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(formData, loginSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const services = context.get(servicesContext);
-  const outcome = await logIn(accountContext(services), {
+  const outcome = await logIn(services, {
     email: submission.value.email,
     password: submission.value.password,
     ip: context.get(requestContext).clientIp,

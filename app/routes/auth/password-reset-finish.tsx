@@ -1,7 +1,6 @@
 import { data } from 'react-router';
 import type { Route } from './+types/password-reset-finish';
 import { servicesContext } from '~/context';
-import { accountContext } from '~/features/accounts/account-context';
 import { passwordResetFinishSchema } from '~/features/accounts/login-schema';
 import { checkResetLink, resetPassword } from '~/features/accounts/password-reset.server';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -16,7 +15,7 @@ export const meta = namedPageMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get('token') ?? '';
-  const link = await checkResetLink(accountContext(context.get(servicesContext)), token);
+  const link = await checkResetLink(context.get(servicesContext), token);
   const csrf = csrfFor(request, context);
   return data(
     { csrf: csrf.token, token, linkError: link.ok ? null : 'error' in link ? link.error : null },
@@ -27,11 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), passwordResetFinishSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
-  const outcome = await resetPassword(
-    accountContext(context.get(servicesContext)),
-    submission.value.token,
-    submission.value.password,
-  );
+  const outcome = await resetPassword(context.get(servicesContext), submission.value.token, submission.value.password);
   if (outcome.ok) {
     const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
     return redirectCarrying(request, `${pagePath('login', locale)}?reset=1`);

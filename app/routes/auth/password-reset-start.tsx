@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/password-reset-start';
 import { servicesContext } from '~/context';
-import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
+import { withMinimumDuration } from '~/features/accounts/account-context';
 import { passwordResetStartSchema } from '~/features/accounts/login-schema';
 import { requestPasswordReset } from '~/features/accounts/password-reset.server';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -26,7 +26,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const locale = findPage(url.pathname)?.locale ?? 'de';
   // The same answer, after the same time, whether or not the address has an account.
   await withMinimumDuration(400, () =>
-    requestPasswordReset(accountContext(context.get(servicesContext)), submission.value.email, locale),
+    requestPasswordReset(context.get(servicesContext), submission.value.email, locale),
   );
   return redirectCarrying(request, `${url.pathname}?sent=1`);
 }

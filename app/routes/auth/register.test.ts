@@ -4,7 +4,6 @@ import { createRouteHarness, formPost, type RouteHarness } from '../../../tests/
 import { createTestDatabase, databaseBackends } from '../../../tests/support/test-databases';
 import { action, loader } from './register';
 import { contracts, customers, outbox, sessions } from '~/db/schema';
-import { suggestionsFor } from '~/shared/geocoding/geocoding.server';
 import { pagePath } from '~/i18n/route-table';
 
 /**
@@ -27,7 +26,7 @@ describe.each(databaseBackends)('POST %s registration for a new and a taken emai
 
   /** The form as the page sends it with JavaScript: the picked address suggestion fills the hidden fields. */
   async function registrationForm(): Promise<Record<string, string>> {
-    const [address] = await suggestionsFor(harness.services, 'Alexanderplatz 1 Berlin');
+    const [address] = await harness.services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
     if (!address) throw new Error('the bundled gazetteer knows no Alexanderplatz 1 in Berlin');
     const adult = new Date().getFullYear() - 30;
     return {

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/register';
 import { requestContext, servicesContext } from '~/context';
-import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
+import { withMinimumDuration } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { registrationSchema } from '~/features/accounts/registration-schema';
@@ -67,9 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!(await allowRegistration(services.rateLimits, clientIp))) return reply({ formErrors: ['register.too-many'] });
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
   // New and already registered addresses answer alike, also in time.
-  const outcome = await withMinimumDuration(600, () =>
-    registerCustomer(accountContext(services), submission.value, { locale }),
-  );
+  const outcome = await withMinimumDuration(600, () => registerCustomer(services, submission.value, { locale }));
   if (outcome.kind === 'invalid') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
   // No session either way: a session only for a new address would tell that the address was free.
   // The new customer logs in like every customer (docs/decisions/0020-account-safety.md).

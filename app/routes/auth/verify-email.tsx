@@ -1,7 +1,6 @@
 import { data, Form, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { servicesContext } from '~/context';
-import { accountContext } from '~/features/accounts/account-context';
 import { verifyEmail } from '~/features/accounts/email-verification.server';
 import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -30,7 +29,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const token = String((await submittedForm(request, context)).get('token') ?? '');
-  return verifyEmail(accountContext(context.get(servicesContext)), token);
+  return verifyEmail(context.get(servicesContext), token);
 }
 
 export default function VerifyEmail() {

@@ -1,9 +1,8 @@
 import type { Route } from './+types/mailbox';
 import { servicesContext } from '~/context';
-import { latestMails } from '~/shared/mail/outbox.server';
+import { mailOutbox } from '~/shared/mail/outbox.server';
 import { notFound } from '~/shared/navigation/route-validation';
-import { smsBoxEnabled } from '~/features/personal-data/context.server';
-import { latestSms } from '~/platform/sms/outbox.server';
+import { smsOutbox } from '~/shared/sms/outbox.server';
 import { privatePageHeaders } from '~/ui/page-meta';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
@@ -19,11 +18,11 @@ export const headers = privatePageHeaders;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { mail, database } = services;
-  const smsEnabled = smsBoxEnabled(services);
+  const smsEnabled = services.sms.boxEnabled;
   if (!mail.mailboxEnabled && !smsEnabled) notFound(new URL(request.url).pathname);
   const [mails, sms] = await Promise.all([
-    mail.mailboxEnabled ? latestMails(database.db) : [],
-    smsEnabled ? latestSms(database.db) : [],
+    mail.mailboxEnabled ? mailOutbox.latest(database.db) : [],
+    smsEnabled ? smsOutbox.latest(database.db) : [],
   ]);
   return {
     mailsEnabled: mail.mailboxEnabled,

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import type { Route } from './+types/cancel-contract';
 import { requestContext, servicesContext, sessionContext } from '~/context';
-import { accountContext, withMinimumDuration } from '~/features/accounts/account-context';
+import { withMinimumDuration } from '~/features/accounts/account-context';
 import { allowPublicCancellation, declareCancellation, newReference } from '~/features/contract/cancellation.server';
 import type { Declaration } from '~/features/contract/declaration';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
@@ -92,7 +92,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Matched or not, the answer is the same page after at least the same time.
   const outcome = await withMinimumDuration(contractSettings.publicAnswerMinimumMs, () =>
     declareCancellation(
-      accountContext(services),
+      services,
       declaration,
       { kind: 'public', sessionCustomerId: session?.customerId ?? null, clientIp },
       { locale },

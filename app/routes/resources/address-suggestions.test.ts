@@ -4,9 +4,12 @@ import { geocodeJson, startNominatimServer } from '../../../tests/support/nomina
 import type { Route } from './+types/address-suggestions';
 import { loader } from './address-suggestions';
 import { loadConfig } from '~/config/env.server';
+import type { Database } from '~/db/client.server';
+import type { ContentStore } from '~/features/content/content-store.server';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { createLogger } from '~/platform/logger.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { featureContext } from '~/services.server';
 
 let server: Awaited<ReturnType<typeof startNominatimServer>>;
 let failing = false;
@@ -36,16 +39,21 @@ afterAll(() => server.close());
 /** Calls the loader the way the server does: services and request scope in the router context. */
 function makeCaller() {
   const logger = createLogger('silent');
-  const services = {
-    config: loadConfig({
-      GEOCODER_URL: server.url,
-      GEOCODER_KEY: 'very-secret-key',
-      SESSION_SECRET: 's'.repeat(32),
-      PREVIEW_SECRET: 'p'.repeat(16),
-    }),
-    rateLimits: memoryRateLimitStore(),
+  const config = loadConfig({
+    GEOCODER_URL: server.url,
+    GEOCODER_KEY: 'very-secret-key',
+    SESSION_SECRET: 's'.repeat(32),
+    PREVIEW_SECRET: 'p'.repeat(16),
+  });
+  // The composition root's feature context; the geocoder is the only part this route touches.
+  const services = featureContext(config, {
+    db: {} as Database,
     logger,
-  } as unknown as AppServices;
+    content: {} as ContentStore,
+    rateLimits: memoryRateLimitStore(),
+    mailboxEnabled: false,
+    smsBoxEnabled: false,
+  }) as AppServices;
   return async (query: string, clientIp = '203.0.113.5') => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);

@@ -1,6 +1,5 @@
 import type { Route } from './+types/address-suggestions';
 import { requestContext, servicesContext } from '~/context';
-import { geocodingFor } from '~/shared/geocoding/geocoding.server';
 import type { AddressSuggestionsResponse } from '~/shared/geocoding/suggestions';
 import { GeocoderError } from '~/platform/geocoder/types';
 
@@ -16,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { clientIp, logger } = context.get(requestContext);
   const query = new URL(request.url).searchParams.get('q') ?? '';
   try {
-    const outcome = await geocodingFor(services).suggest(query, clientIp);
+    const outcome = await services.geocoding.suggest(query, clientIp);
     if (outcome.status === 'rate-limited') {
       return json(
         { suggestions: [], error: 'rate-limited' },

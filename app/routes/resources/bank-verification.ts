@@ -1,7 +1,6 @@
 import type { Route } from './+types/bank-verification';
 import { startBankVerification } from '~/features/payment/payment-methods.server';
 import { ibanProblem, normalizeIban } from '~/features/payment/iban';
-import { bankVerifierFor } from '~/features/payment/providers.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { BankVerificationUnavailableError, type WidgetResult } from '~/platform/bank-verification/types';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -22,9 +21,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     .trim()
     .slice(0, 70);
   if (!iban || ibanProblem(iban) || !accountHolder) return json({ status: 'error', reason: 'invalid' }, 400);
-  const verifier = bankVerifierFor(scope.ctx.config);
   try {
-    const started = await startBankVerification({ verifier, rateLimits: scope.ctx.rateLimits }, scope.customerId, {
+    const started = await startBankVerification(scope.ctx, scope.customerId, {
       iban,
       accountHolder,
     });

@@ -1,6 +1,6 @@
 import type { Route } from './+types/payment-sandbox';
 import { servicesContext } from '~/context';
-import { sandboxProviderFor } from '~/features/payment/providers.server';
+import { sandboxProviderIn } from '~/features/payment/providers.server';
 import { translator } from '~/i18n/translate';
 import stylesHref from '~/ui/styles.css?url';
 
@@ -14,8 +14,7 @@ const escapeHtml = (value: string) =>
  * while the sandbox is the payment provider (no PAYMENT_PROVIDER_URL); changes nothing itself.
  */
 export function loader({ request, context }: Route.LoaderArgs) {
-  const { config } = context.get(servicesContext);
-  const sandbox = sandboxProviderFor(config);
+  const sandbox = sandboxProviderIn(context.get(servicesContext).paymentProvider);
   if (!sandbox) throw new Response('Not Found', { status: 404 });
   const page = sandbox.hostedPage(new URL(request.url).searchParams.get('start') ?? '');
   const locale = page?.locale ?? 'de';

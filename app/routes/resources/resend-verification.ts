@@ -1,7 +1,6 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/resend-verification';
 import { servicesContext } from '~/context';
-import { accountContext } from '~/features/accounts/account-context';
 import { requireSession } from '~/features/accounts/current-customer.server';
 import { resendVerification } from '~/features/accounts/email-verification.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
@@ -16,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const url = new URL(back, 'http://local.invalid');
   // The mail speaks the language of the page the button was on.
   const locale = localeFromPath(url.pathname) ?? defaultLocale;
-  const outcome = await resendVerification(accountContext(context.get(servicesContext)), session.customerId, locale);
+  const outcome = await resendVerification(context.get(servicesContext), session.customerId, locale);
   url.searchParams.set('verification', outcome);
   return redirect(`${url.pathname}${url.search}`);
 }

@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { data, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/credit';
-import { creditorId, payment } from '~/config/payment';
+import { payment } from '~/config/payment';
 import { topUpSchema, voucherSchema } from '~/features/credit/credit-schema';
 import { balanceCents, ledgerPage, voucherCredit } from '~/features/credit/ledger.server';
 import { topUp, topUpResult } from '~/features/credit/top-up.server';
@@ -9,7 +9,6 @@ import { voucherCodeMask } from '~/features/credit/voucher-code';
 import { redeemVoucher } from '~/features/credit/vouchers.server';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { activePaymentMethod } from '~/features/payment/payment-methods.server';
-import { paymentProviderFor } from '~/features/payment/providers.server';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, useT } from '~/i18n/hooks';
@@ -96,21 +95,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === 'top-up') {
     const submission = parseForm(formData, topUpSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
-    const { config, brand } = scope.ctx;
-    const outcome = await topUp(
-      {
-        db: scope.ctx.db,
-        provider: paymentProviderFor(config),
-        rateLimits: scope.ctx.rateLimits,
-        statementText: translator(scope.locale)('credit.top-up.statement', { brand: brand.name }),
-        creditorId: creditorId(config.env),
-      },
-      {
-        customerId: scope.customerId,
-        amountCents: submission.value.amount,
-        idempotencyKey: submission.value.idempotencyKey,
-      },
-    );
+    const outcome = await topUp(scope.ctx, {
+      customerId: scope.customerId,
+      amountCents: submission.value.amount,
+      idempotencyKey: submission.value.idempotencyKey,
+      statementText: translator(scope.locale)('credit.top-up.statement', { brand: scope.ctx.brand.name }),
+    });
     if (!outcome.ok) {
       // The provider did not answer: it may have charged. A retry must carry the same key, so that
       // the provider answers with that charge instead of making a second one.

@@ -22,7 +22,6 @@ import {
 } from '~/features/payment/payment-methods.server';
 import { isPaymentKind, paymentKinds, type PaymentKind } from '~/features/payment/payment-kinds';
 import { checkoutSchema, confirmCheckoutSchema, sepaSchema } from '~/features/payment/payment-schema';
-import { paymentDeps } from '~/features/payment/providers.server';
 import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
@@ -52,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const requested = url.searchParams.get('kind');
   const kind: PaymentKind = isPaymentKind(requested) ? requested : 'sepa';
-  const deps = paymentDeps(scope);
+  const deps = scope.ctx;
 
   // Back from the provider's hosted page: the server looks the session up itself.
   let checkout: { session: string; label: string } | null = null;
@@ -60,7 +59,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const session = url.searchParams.get('session');
   if (session && kind !== 'sepa') {
     try {
-      const outcome = await deps.provider.completeCheckout(session, customerId);
+      const outcome = await deps.paymentProvider.completeCheckout(session, customerId);
       if (outcome.status === 'completed' && outcome.kind === kind) checkout = { session, label: outcome.label };
       else checkoutProblem = outcome.status === 'cancelled' ? 'payment.checkout.cancelled' : 'payment.checkout.invalid';
     } catch (error) {
@@ -97,7 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const embedded = page ? pages[page.id].embedded : false;
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
-  const deps = paymentDeps(scope);
+  const deps = scope.ctx;
   const reauthenticate = (password: string | undefined) =>
     confirmRecentAuthentication(scope.ctx, scope.session, password, scope.clientIp);
   // Done: to the payment page of the same kind of view (an embedded page stays embedded).

@@ -8,7 +8,6 @@ import { action as contractAction } from './contract';
 import { action as cancelAction } from './contract-cancel';
 import { action as paymentUpdateAction } from './payment-update';
 import { cancellations, contracts, customers, outbox, paymentMethods, sessions } from '~/db/schema';
-import { accountContext } from '~/features/accounts/account-context';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { createSession, hashToken } from '~/features/accounts/sessions.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
@@ -41,7 +40,7 @@ describe.each(databaseBackends)('re-authentication of sensitive changes through 
   /** A registered customer (tariff basis, no payment method) with a session that logged in at `loggedInAt`. */
   async function customerWithSession(loggedInAt: Date) {
     harness = await createRouteHarness(backend);
-    const outcome = await registerCustomer(accountContext(harness.services), registration({ password }), {
+    const outcome = await registerCustomer(harness.services, registration({ password }), {
       locale: 'de',
     });
     if (outcome.kind !== 'created') throw new Error('registration failed');
@@ -143,7 +142,7 @@ describe.each(databaseBackends)('re-authentication of sensitive changes through 
     async function cancelledCustomerWithSession(loggedInAt: Date) {
       const erika = await customerWithSession(loggedInAt);
       const declared = await declareCancellation(
-        accountContext(harness.services),
+        harness.services,
         {
           kind: 'ordinary',
           name: 'Erika Mustermann',

@@ -1,15 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '~/config/env.server';
-import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
 import { verifyAddressField } from './address-verification.server';
 import { addressSchema } from './address-schema';
-import { suggestionsFor } from './geocoding.server';
+import { createGeocodingService } from './geocoding.server';
 
 /** The embedded default: the bundled gazetteer of real German addresses. */
-const services = {
-  config: loadConfig({ SESSION_SECRET: 'x'.repeat(32), PREVIEW_SECRET: 'y'.repeat(16) }),
-  rateLimits: memoryRateLimitStore(),
-};
+const services = { geocoding: createGeocodingService({ geocoder: gazetteerGeocoder() }) };
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -28,7 +24,7 @@ function addressOf(data: FormData) {
 
 describe('the server’s check of an address field', () => {
   it('keeps a suggestion the geocoder knows, with the geocoder’s own location', async () => {
-    const [suggestion] = await suggestionsFor(services, 'Alexanderplatz 1 Berlin');
+    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
     const data = form({
       'address.text': suggestion!.address,
       'address.lat': String(suggestion!.lat + 0.001),
@@ -56,7 +52,7 @@ describe('the server’s check of an address field', () => {
   });
 
   it('without JavaScript accepts typed text naming one address, and offers suggestions otherwise', async () => {
-    const [suggestion] = await suggestionsFor(services, 'Alexanderplatz 1 Berlin');
+    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
     const exact = form({ 'address.text': suggestion!.address });
     expect(await verifyAddressField(services, exact)).toEqual([]);
     expect(addressOf(exact).success).toBe(true);

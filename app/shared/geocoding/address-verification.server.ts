@@ -1,7 +1,5 @@
-import { geocodingFor } from './geocoding.server';
+import type { FeatureContext } from '~/feature-context';
 import { suggestionMatchingText, type AddressSuggestion } from './suggestions';
-
-type Services = Parameters<typeof geocodingFor>[0];
 
 /**
  * The server's word on an address field before the form's schema reads it: only an address the
@@ -20,7 +18,7 @@ type Services = Parameters<typeof geocodingFor>[0];
  * Germany): an outage must not make registration impossible.
  */
 export async function verifyAddressField(
-  services: Services,
+  ctx: Pick<FeatureContext, 'geocoding'>,
   formData: FormData,
   name = 'address',
 ): Promise<AddressSuggestion[]> {
@@ -28,7 +26,7 @@ export async function verifyAddressField(
   if (typeof text !== 'string' || text.trim().length < 3) return [];
   let suggestions: AddressSuggestion[];
   try {
-    suggestions = await geocodingFor(services).suggestionsFor(text);
+    suggestions = await ctx.geocoding.suggestionsFor(text);
   } catch {
     return [];
   }

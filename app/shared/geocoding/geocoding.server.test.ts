@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '~/config/env.server';
 import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
 import { GeocoderError, type GeocodedPlace, type Geocoder } from '~/platform/geocoder/types';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
-import { createGeocodingService, geocoderFor, geocodingFor } from './geocoding.server';
+import { createGeocodingService } from './geocoding.server';
 
 /** A geocoder that counts its calls and answers from a list. */
 function fakeGeocoder(places: GeocodedPlace[] = []) {
@@ -138,26 +137,5 @@ describe('createGeocodingService', () => {
       lat: expect.any(Number),
     });
     expect(suggestions.every((suggestion) => suggestion.address.endsWith('10117 Berlin'))).toBe(true);
-  });
-});
-
-describe('choosing the geocoder', () => {
-  it('uses Nominatim when GEOCODER_URL is set and the gazetteer otherwise', () => {
-    const withUrl = loadConfig({
-      GEOCODER_URL: 'https://geo.example.com',
-      GEOCODER_KEY: 'k',
-      SESSION_SECRET: 'x'.repeat(32),
-      PREVIEW_SECRET: 'y'.repeat(16),
-    });
-    const without = loadConfig({ SESSION_SECRET: 'x'.repeat(32), PREVIEW_SECRET: 'y'.repeat(16) });
-    expect(geocoderFor(withUrl).name).toBe('nominatim');
-    expect(geocoderFor(without).name).toBe('gazetteer');
-  });
-
-  it('makes one service per configuration', () => {
-    const config = loadConfig({ SESSION_SECRET: 'x'.repeat(32), PREVIEW_SECRET: 'y'.repeat(16) });
-    const rateLimits = memoryRateLimitStore();
-    expect(geocodingFor({ config, rateLimits })).toBe(geocodingFor({ config, rateLimits }));
-    expect(geocodingFor({ config, rateLimits }).source).toBe('gazetteer');
   });
 });

@@ -1,7 +1,3 @@
-import type { AppConfig } from '~/config/env.server';
-import type { AppServices } from '~/context';
-import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
-import { nominatimGeocoder } from '~/platform/geocoder/nominatim.server';
 import type { Geocoder } from '~/platform/geocoder/types';
 import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit/store';
 import {
@@ -98,38 +94,4 @@ export function createGeocodingService(options: GeocodingServiceOptions): Geocod
     },
     suggestionsFor: lookUp,
   };
-}
-
-/** How long the real geocoder may take before the field hears "unavailable". */
-const geocoderTimeoutMs = 3000;
-
-/** The real geocoder when GEOCODER_URL is set, else the bundled offline gazetteer. */
-export function geocoderFor(config: AppConfig): Geocoder {
-  const { GEOCODER_URL, GEOCODER_KEY } = config.env;
-  return GEOCODER_URL
-    ? nominatimGeocoder({ baseUrl: GEOCODER_URL, key: GEOCODER_KEY, timeoutMs: geocoderTimeoutMs })
-    : gazetteerGeocoder();
-}
-
-type GeocodingServices = Pick<AppServices, 'config' | 'rateLimits'>;
-const memo = new WeakMap<AppConfig, GeocodingService>();
-
-/** One geocoding service (one cache) per process and configuration, made on first use. */
-export function geocodingFor(services: GeocodingServices): GeocodingService {
-  let service = memo.get(services.config);
-  if (!service) {
-    service = createGeocodingService({ geocoder: geocoderFor(services.config), rateLimits: services.rateLimits });
-    memo.set(services.config, service);
-  }
-  return service;
-}
-
-/**
- * For a form sent without JavaScript, where the address arrives as plain typed text: the
- * suggestions for that text, so the page can ask the user to pick one (or accept the text when it
- * names exactly one, see `suggestionMatchingText`). Throws a GeocoderError when the geocoder does not
- * answer.
- */
-export function suggestionsFor(services: GeocodingServices, text: string): Promise<AddressSuggestion[]> {
-  return geocodingFor(services).suggestionsFor(text);
 }

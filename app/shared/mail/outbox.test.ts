@@ -2,16 +2,21 @@ import { eq, isNull, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { outbox } from '~/db/schema';
-import { openDatabase } from '~/db/client.server';
-import { MailServerUnreachableError, smtpTransport } from '~/platform/mail/transport.server';
-import { backlogOf, retryFailed } from '~/platform/outbox/delivery.server';
+import { openDatabase, type Database } from '~/db/client.server';
+import { MailServerUnreachableError, smtpTransport, type MailTransport } from '~/platform/mail/transport.server';
+import { backlogOf, deliverDue, retryFailed, type RoundOptions } from '~/platform/outbox/delivery.server';
 import { freePort } from '../../../tests/support/free-port';
 import { startSmtpServer } from '../../../tests/support/smtp-server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
-import { drainOutbox, enqueueMail, mailMaxAttempts, retryDelayMs } from './outbox.server';
+import { enqueueMail, mailDelivery, mailOutbox } from './outbox.server';
 import { renderMail } from './templates';
 
 const from = 'Kundenservice <kundenservice@example.com>';
+/** One round of the worker (`deliverDue` with the SMTP delivery); the number of mails sent. */
+async function round(db: Database, transport: MailTransport, options?: RoundOptions): Promise<number> {
+  return (await deliverDue(db, mailDelivery(transport, from), options)).sent;
+}
+
 const mail = (url: string) => renderMail({ kind: 'reset-password', url }, 'de', brandProfiles.cab);
 
 describe.each(databaseBackends)('mail outbox on %s', (backend) => {
@@ -35,8 +40,8 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
       'erika@example.org',
       mail('https://kunden.example.com/de/passwort-setzen?token=abc'),
     );
-    expect(await drainOutbox(database.handle.db, transport, from)).toBe(1);
-    expect(await drainOutbox(database.handle.db, transport, from)).toBe(0);
+    expect(await round(database.handle.db, transport)).toBe(1);
+    expect(await round(database.handle.db, transport)).toBe(0);
     transport.close();
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]?.to).toEqual(['erika@example.org']);
@@ -56,7 +61,7 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     const { db } = database.handle;
     const transport = smtpTransport(smtp.url);
     await enqueueMail(db, 'erika@example.org', mail('https://x.example/1'));
-    const round = drainOutbox(db, transport, from);
+    const pending = round(db, transport);
     await expect.poll(() => smtp!.heldCount, { timeout: 10_000 }).toBe(1);
 
     // While the send waits, other writes go through, the mail's own row included: a round that
@@ -70,7 +75,7 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     });
 
     smtp.release();
-    expect(await round).toBe(1);
+    expect(await pending).toBe(1);
     transport.close();
     expect(smtp.received.map((received) => received.to[0])).toEqual(['erika@example.org']);
   });
@@ -84,22 +89,22 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     await enqueueMail(db, 'erika@example.org', mail('https://x.example/1'));
     let clock = Date.now();
     const now = () => new Date(clock);
-    for (let attempt = 1; attempt <= mailMaxAttempts; attempt++) {
-      expect(await drainOutbox(db, transport, from, { now })).toBe(0);
-      clock += retryDelayMs(attempt) + 1000;
+    for (let attempt = 1; attempt <= mailOutbox.maxAttempts; attempt++) {
+      expect(await round(db, transport, { now })).toBe(0);
+      clock += mailOutbox.retryDelayMs(attempt) + 1000;
     }
     const [failed] = await db.select().from(outbox);
-    expect(failed).toMatchObject({ attempts: mailMaxAttempts, sentAt: null });
+    expect(failed).toMatchObject({ attempts: mailOutbox.maxAttempts, sentAt: null });
     expect(failed?.failedAt).toBeInstanceOf(Date);
     expect(failed?.text).toContain('https://x.example/1');
     expect(await backlogOf(db, outbox)).toMatchObject({ pending: 0, failed: 1 });
     // No further attempts on its own.
-    expect(await drainOutbox(db, transport, from, { now: () => new Date(clock + 86_400_000) })).toBe(0);
+    expect(await round(db, transport, { now: () => new Date(clock + 86_400_000) })).toBe(0);
 
     smtp.refuse(false);
     expect(await retryFailed(db, outbox, failed!.id)).toBe(1);
-    expect(await drainOutbox(db, transport, from)).toBe(1);
-    expect(await drainOutbox(db, transport, from)).toBe(0);
+    expect(await round(db, transport)).toBe(1);
+    expect(await round(db, transport)).toBe(0);
     expect(await retryFailed(db, outbox)).toBe(0);
     transport.close();
     expect(smtp.received).toHaveLength(1);
@@ -112,13 +117,13 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     smtp.refuse();
     const transport = smtpTransport(smtp.url);
     await enqueueMail(database.handle.db, 'erika@example.org', mail('https://x.example/1'));
-    expect(await drainOutbox(database.handle.db, transport, from)).toBe(0);
+    expect(await round(database.handle.db, transport)).toBe(0);
     const [waiting] = await database.handle.db.select().from(outbox).where(isNull(outbox.sentAt));
     expect(waiting).toMatchObject({ attempts: 1 });
     expect(waiting?.lastError).toMatch(/451/);
     smtp.refuse(false);
-    const later = () => new Date(Date.now() + retryDelayMs(1) + 1000);
-    expect(await drainOutbox(database.handle.db, transport, from, { now: later })).toBe(1);
+    const later = () => new Date(Date.now() + mailOutbox.retryDelayMs(1) + 1000);
+    expect(await round(database.handle.db, transport, { now: later })).toBe(1);
     transport.close();
     expect(smtp.received).toHaveLength(1);
   });
@@ -129,7 +134,7 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
     const transport = smtpTransport(`smtp://127.0.0.1:${port}`);
     await enqueueMail(database.handle.db, 'erika@example.org', mail('https://x.example/1'));
     await enqueueMail(database.handle.db, 'max@example.org', mail('https://x.example/2'));
-    await expect(drainOutbox(database.handle.db, transport, from)).rejects.toThrow(MailServerUnreachableError);
+    await expect(round(database.handle.db, transport)).rejects.toThrow(MailServerUnreachableError);
     const waiting = await database.handle.db.select().from(outbox).orderBy(outbox.recipient);
     expect(waiting.map(({ attempts, sentAt }) => ({ attempts, sentAt }))).toEqual([
       { attempts: 0, sentAt: null },
@@ -139,7 +144,7 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
 
     smtp = await startSmtpServer({ port });
     // The next round, not a backoff later.
-    expect(await drainOutbox(database.handle.db, transport, from)).toBe(2);
+    expect(await round(database.handle.db, transport)).toBe(2);
     transport.close();
     expect(smtp.received.map((received) => received.to[0]).sort()).toEqual(['erika@example.org', 'max@example.org']);
   });
@@ -154,10 +159,10 @@ describe.each(databaseBackends)('mail outbox on %s', (backend) => {
         for (let i = 0; i < 30; i++)
           await enqueueMail(database.handle.db, `c${i}@example.org`, mail(`https://x.example/${i}`));
         const counts = await Promise.all([
-          drainOutbox(database.handle.db, transport, from, { batchSize: 10 }),
-          drainOutbox(second.db, transport, from, { batchSize: 10 }),
-          drainOutbox(database.handle.db, transport, from, { batchSize: 10 }),
-          drainOutbox(second.db, transport, from, { batchSize: 10 }),
+          round(database.handle.db, transport, { batchSize: 10 }),
+          round(second.db, transport, { batchSize: 10 }),
+          round(database.handle.db, transport, { batchSize: 10 }),
+          round(second.db, transport, { batchSize: 10 }),
         ]);
         expect(counts.reduce((a, b) => a + b, 0)).toBe(30);
         expect(new Set(smtp.received.map((m) => m.to[0])).size).toBe(30);

@@ -57,7 +57,7 @@ function coordinate(value: unknown): number | undefined {
  *
  * Without JavaScript this is a plain text input and the hidden inputs stay empty, so `addressSchema`
  * answers `address.pick-suggestion`. The server then geocodes the typed text itself
- * (`suggestionsFor(services, text)` from shared/geocoding/geocoding.server) and either accepts it
+ * (`verifyAddressField` in shared/geocoding/address-verification.server) and either accepts it
  * when it names exactly one suggestion (`suggestionMatchingText`), or renders the suggestions for the
  * user to pick one (e.g. radio buttons whose choice the action turns into text, lat, lon and id).
  * The server never trusts lat/lon sent with a text it did not suggest: it may check the pair with

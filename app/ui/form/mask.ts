@@ -22,8 +22,3 @@ export function applyMask(mask: string, input: string): string {
   }
   return result;
 }
-
-/** Whether a value fills the mask completely. */
-export function isMaskComplete(mask: string, value: string): boolean {
-  return value.length === mask.length && applyMask(mask, value) === value;
-}
