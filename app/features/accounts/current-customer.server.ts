@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { redirect, type RouterContextProvider } from 'react-router';
-import { servicesContext, sessionContext } from '~/context';
+import { pageContext, servicesContext, sessionContext } from '~/context';
 import { customers } from '~/db/schema';
-import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { defaultLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
 import type { CurrentSession } from './sessions.server';
 
@@ -11,7 +11,7 @@ export function requireSession(request: Request, context: Readonly<RouterContext
   const session = context.get(sessionContext);
   if (session) return session;
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const login = pagePath(url.pathname.includes('embedded') ? 'loginEmbedded' : 'login', locale);
   throw redirect(`${login}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`);
 }
@@ -24,7 +24,7 @@ export function requireSession(request: Request, context: Readonly<RouterContext
 export async function customerSummary(request: Request, context: Readonly<RouterContextProvider>) {
   const session = context.get(sessionContext);
   if (!session) return null;
-  if (request.method === 'GET' || request.method === 'HEAD') return session.customer;
+  if (request.method === 'GET' || request.method === 'HEAD') return context.get(pageContext).customer;
   const { database } = context.get(servicesContext);
   const [row] = await database.db
     .select({ firstName: customers.firstName, emailVerifiedAt: customers.emailVerifiedAt })
