@@ -62,6 +62,8 @@ export interface PageScope {
   pathLocale: Locale | null;
   /** The route table's page the path belongs to (app/i18n/route-table.ts), or null. */
   pageId: PageId | null;
+  /** Whether the route table shows that page inside the apps' web view (its `embedded` flag). */
+  embeddedPage: boolean;
   /** What every page shows of the logged-in customer, or null. */
   customer: CurrentSession['customer'] | null;
 }

@@ -1,13 +1,14 @@
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
 import { pageContext, sessionContext, type PageScope } from './context';
 import { localeCookieName, localeFromPath, preferredLocale } from './i18n/locales';
-import { findPage } from './i18n/route-table';
+import { findPage, pages } from './i18n/route-table';
 import { readCookie } from './platform/cookies';
 
 /** The request's locale, page and customer, from its path, its headers and the session read before. */
 export function resolvePageScope(request: Request, context: Readonly<RouterContextProvider>): PageScope {
   const { pathname } = new URL(request.url);
   const pathLocale = localeFromPath(pathname) ?? null;
+  const pageId = findPage(pathname)?.id ?? null;
   const locale =
     pathLocale ??
     preferredLocale(
@@ -17,7 +18,8 @@ export function resolvePageScope(request: Request, context: Readonly<RouterConte
   return {
     locale,
     pathLocale,
-    pageId: findPage(pathname)?.id ?? null,
+    pageId,
+    embeddedPage: pageId ? pages[pageId].embedded : false,
     customer: context.get(sessionContext)?.customer ?? null,
   };
 }

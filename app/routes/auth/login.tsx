@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { requestContext, servicesContext, sessionContext } from '~/context';
+import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { findPage, pagePath } from '~/i18n/route-table';
+import { pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
@@ -16,15 +16,15 @@ import { submittedForm } from '~/shared/security/submitted-form.server';
 export const meta = namedPageMeta;
 
 /** Where a successful login goes when no (safe) target was asked for. */
-function defaultTarget(request: Request): string {
-  const page = findPage(new URL(request.url).pathname);
-  return pagePath(page?.id === 'loginEmbedded' ? 'selfServiceEmbedded' : 'selfService', page?.locale ?? 'de');
+function defaultTarget(context: Route.LoaderArgs['context']): string {
+  const { pageId, locale } = context.get(pageContext);
+  return pagePath(pageId === 'loginEmbedded' ? 'selfServiceEmbedded' : 'selfService', locale);
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   if (context.get(sessionContext))
-    throw redirect(safeRedirect(url.searchParams.get('redirectTo'), defaultTarget(request)));
+    throw redirect(safeRedirect(url.searchParams.get('redirectTo'), defaultTarget(context)));
   const csrf = csrfFor(request, context);
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       hideFields: ['password'],
     });
   }
-  const target = safeRedirect(submission.value.redirectTo, defaultTarget(request));
+  const target = safeRedirect(submission.value.redirectTo, defaultTarget(context));
   return redirect(target, {
     headers: {
       'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, services.config.publicUrl.startsWith('https:')),

@@ -1,11 +1,11 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/password-reset-finish';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { accountContext } from '~/features/accounts/account-context';
 import { passwordResetFinishSchema } from '~/features/accounts/login-schema';
 import { checkResetLink, resetPassword } from '~/features/accounts/password-reset.server';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { findPage, pagePath } from '~/i18n/route-table';
+import { pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
@@ -32,8 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value.password,
   );
   if (outcome.ok) {
-    const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
-    return redirect(`${pagePath('login', locale)}?reset=1`);
+    return redirect(`${pagePath('login', context.get(pageContext).locale)}?reset=1`);
   }
   return 'field' in outcome
     ? submission.reply({ fieldErrors: { password: [outcome.error] }, hideFields: ['password'] })

@@ -1,9 +1,8 @@
 import { redirect } from 'react-router';
 import type { Route } from './+types/report-bike';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
 import { reportWebViewTarget } from '~/shared/navigation/rewrites';
-import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 
@@ -12,23 +11,24 @@ export const meta = namedPageMeta;
 export const headers = privatePageHeaders;
 
 /** Report a bike: `/de/rad-melden` and the apps' web view `/webviews/de/melden` (flinkster; others rewrite it). */
-function modeOf(request: Request) {
-  const url = new URL(request.url);
-  const page = findPage(url.pathname);
-  return { url, page, mode: page?.id === 'reportBikeWebView' ? ('webview' as const) : ('site' as const) };
+function modeOf(context: Route.LoaderArgs['context']) {
+  return context.get(pageContext).pageId === 'reportBikeWebView' ? ('webview' as const) : ('site' as const);
 }
 
 export function loader(args: Route.LoaderArgs) {
-  const { url, page, mode } = modeOf(args.request);
-  if (page?.id === 'reportBikeWebView') {
-    const target = reportWebViewTarget(args.context.get(servicesContext).config.brand, page.locale);
-    if (target) throw redirect(`${target}${url.search}`);
+  const mode = modeOf(args.context);
+  if (mode === 'webview') {
+    const target = reportWebViewTarget(
+      args.context.get(servicesContext).config.brand,
+      args.context.get(pageContext).locale,
+    );
+    if (target) throw redirect(`${target}${new URL(args.request.url).search}`);
   }
   return reportPageLoader(args, mode);
 }
 
 export function action(args: Route.ActionArgs) {
-  return reportPageAction(args, modeOf(args.request).mode);
+  return reportPageAction(args, modeOf(args.context));
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from 'react-router';
 import type { Route } from './+types/payment-update';
+import { pageContext } from '~/context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import {
@@ -35,7 +36,7 @@ import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath, pages } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { BankVerificationUnavailableError } from '~/platform/bank-verification/types';
 import { PaymentProviderUnavailableError } from '~/platform/payment-provider/types';
 import { PageTitle } from '~/ui/components/page-header';
@@ -100,8 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
   const url = new URL(request.url);
-  const page = findPage(url.pathname);
-  const embedded = page ? pages[page.id].embedded : false;
+  const embedded = context.get(pageContext).embeddedPage;
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
   const deps = paymentDeps(scope);

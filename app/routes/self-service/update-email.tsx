@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-email';
+import { pageContext } from '~/context';
 import { customers } from '~/db/schema';
 import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
@@ -8,7 +9,7 @@ import { requestEmailChange } from '~/features/personal-data/email-change.server
 import { emailChangeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -45,8 +46,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
   );
   if (outcome.ok) {
-    const embedded = findPage(new URL(request.url).pathname)?.id === 'updateEmailEmbedded';
-    return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=email-requested`);
+    const { embeddedPage } = context.get(pageContext);
+    return redirect(`${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=email-requested`);
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
+import { pageContext } from '~/context';
 import { customers } from '~/db/schema';
 import { ActionButton, BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
@@ -15,7 +16,7 @@ import { phoneNumberSchema } from '~/features/personal-data/phone-number-schema'
 import { phoneCodeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { translateMessage } from '~/ui/form/field-shell';
 import { AppForm } from '~/ui/form/app-form';
@@ -85,8 +86,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await confirmPhoneCode(scope.pd, actor, submission.value.code);
     if (outcome.ok) {
-      const embedded = findPage(url.pathname)?.id === 'updatePhoneEmbedded';
-      return redirect(`${pagePath(pageForView('data', embedded), scope.locale)}?done=phone-changed`);
+      const { embeddedPage } = context.get(pageContext);
+      return redirect(`${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=phone-changed`);
     }
     return { intent, result: submission.reply({ fieldErrors: { code: [outcome.error] } }) } as const;
   }
