@@ -1,11 +1,9 @@
-import { eq } from 'drizzle-orm';
 import { data, redirect, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-email';
 import { pageContext } from '~/context';
-import { customers } from '~/db/schema';
 import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
-import { requestEmailChange } from '~/features/personal-data/email-change.server';
+import { currentEmail, requestEmailChange } from '~/features/personal-data/email-change.server';
 import { emailChangeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
@@ -24,13 +22,10 @@ export const meta = namedPageMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = personalDataScope(request, context);
-  const [customer] = await scope.ctx.db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, scope.customerId));
+  const email = await currentEmail(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   return data(
-    { csrf: csrf.token, email: customer?.email ?? '', recentlyAuthenticated: scope.recentlyAuthenticated },
+    { csrf: csrf.token, email, recentlyAuthenticated: scope.recentlyAuthenticated },
     { headers: csrf.headers },
   );
 }

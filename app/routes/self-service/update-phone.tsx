@@ -1,14 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { data, Link, redirect, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
 import { pageContext } from '~/context';
-import { customers } from '~/db/schema';
 import { ActionButton, BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { formatPhone, formatTime } from '~/features/personal-data/format';
 import {
   confirmPhoneCode,
-  pendingPhoneChange,
+  phoneChangeState,
   requestPhoneCode,
   resendPhoneCode,
 } from '~/features/personal-data/phone-change.server';
@@ -36,17 +34,13 @@ export const meta = namedPageMeta;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = personalDataScope(request, context);
-  const [customer] = await scope.ctx.db
-    .select({ phoneE164: customers.phoneE164 })
-    .from(customers)
-    .where(eq(customers.id, scope.customerId));
-  const pending = await pendingPhoneChange(scope.ctx.db, scope.customerId);
+  const { phoneE164, pending } = await phoneChangeState(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   const wantsNumber = new URL(request.url).searchParams.get('step') === 'number';
   return data(
     {
       csrf: csrf.token,
-      currentPhone: customer ? formatPhone(customer.phoneE164) : '',
+      currentPhone: phoneE164 === null ? '' : formatPhone(phoneE164),
       pending:
         pending && !wantsNumber
           ? {
