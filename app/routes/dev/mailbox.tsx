@@ -5,8 +5,6 @@ import { notFound } from '~/shared/navigation/route-validation';
 import { smsBoxEnabled } from '~/features/personal-data/context.server';
 import { latestSms } from '~/platform/sms/outbox.server';
 import { privatePageHeaders } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 
 export const meta = () => [{ title: 'Mailbox (development)' }, { name: 'robots', content: 'noindex' }];
 export const headers = privatePageHeaders;
