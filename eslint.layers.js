@@ -146,44 +146,14 @@ const zones = {
 };
 
 const checked = { files: ['app/**/*.{ts,tsx}', 'server/**/*.ts'], ignores: ['**/*.test.ts', '**/*.test.tsx'] };
-const restrictedPaths = (omit = []) => [
-  'error',
-  {
-    basePath: root,
-    zones: Object.entries(zones)
-      .filter(([id]) => !omit.includes(id))
-      .map(([, zone]) => zone),
-  },
-];
-
-// TEMPORARY: files whose imports still run against the layers. Each entry lifts one zone for one file; delete the
-// entry once its file complies, and this list once it is empty.
-const temporaryAllowances = [
-  // Routes that query the database themselves (request scope and thin routes).
-  { file: 'app/routes/self-service/update-email.tsx', zones: ['routes-import-no-database'] },
-  { file: 'app/routes/self-service/update-phone.tsx', zones: ['routes-import-no-database'] },
-  // Routes that wire platform adapters or their types themselves (request scope and thin routes).
-  { file: 'app/routes/dev/mailbox.tsx', zones: ['routes-import-no-platform-adapter'] },
-  { file: 'app/routes/resources/address-suggestions.ts', zones: ['routes-import-no-platform-adapter'] },
-  { file: 'app/routes/resources/bank-verification.ts', zones: ['routes-import-no-platform-adapter'] },
-  { file: 'app/routes/resources/bank-verification-widget.ts', zones: ['routes-import-no-platform-adapter'] },
-  { file: 'app/routes/resources/client-errors.ts', zones: ['routes-import-no-platform-adapter'] },
-  { file: 'app/routes/self-service/payment-update.tsx', zones: ['routes-import-no-platform-adapter'] },
-  // Outboxes that read their tables from the schema instead of being handed them (one outbox worker).
-  { file: 'app/platform/sms/outbox.server.ts', zones: ['platform-imports-no-app-code'] },
-  { file: 'app/platform/outbox/delivery.server.ts', zones: ['platform-imports-no-app-code'] },
-];
+const restrictedPaths = ['error', { basePath: root, zones: Object.values(zones) }];
 
 export const layerRules = [
   {
     ...checked,
     rules: {
-      'import-x/no-restricted-paths': restrictedPaths(),
+      'import-x/no-restricted-paths': restrictedPaths,
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
-  ...temporaryAllowances.map(({ file, zones: omit }) => ({
-    files: [file],
-    rules: { 'import-x/no-restricted-paths': restrictedPaths(omit) },
-  })),
 ];

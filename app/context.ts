@@ -3,6 +3,9 @@ import type { DatabaseHandle } from '~/db/client.server';
 import type { DemoLogin } from '~/db/seed/demo.server';
 import type { FeatureContext } from '~/feature-context';
 import type { CurrentSession } from '~/features/accounts/sessions.server';
+import type { CustomerScope } from '~/features/self-service/customer-scope.server';
+import type { Locale } from '~/i18n/locales';
+import type { PageId } from '~/i18n/route-table';
 import type { Logger } from '~/platform/logger.server';
 import type { MailTransport } from '~/platform/mail/transport.server';
 import type { AppMetrics } from '~/platform/metrics/metrics.server';
@@ -50,3 +53,25 @@ export const servicesContext = createContext<AppServices>();
 /** The logged-in customer's session, or null; read once per request by the root middleware. */
 export const sessionContext = createContext<CurrentSession | null>(null);
 export const requestContext = createContext<RequestScope>();
+
+/**
+ * What the root middleware (app/request-scope.server.ts) resolves once per request, after the
+ * session: loaders and actions read the locale, the page and the customer here instead of working
+ * them out again.
+ */
+export interface PageScope {
+  /** The page's language: the one its path is written in, else the visitor's preferred one. */
+  locale: Locale;
+  /** The locale the path is written in; null for paths without one (resources, the terminal's start). */
+  pathLocale: Locale | null;
+  /** The route table's page the path belongs to (app/i18n/route-table.ts), or null. */
+  pageId: PageId | null;
+  /** Whether the route table shows that page inside the apps' web view (its `embedded` flag). */
+  embeddedPage: boolean;
+  /** What every page shows of the logged-in customer, or null. */
+  customer: CurrentSession['customer'] | null;
+}
+
+export const pageContext = createContext<PageScope>();
+/** The logged-in customer's scope, set by the auth guard (app/routes/guards/auth.tsx) on every page behind it. */
+export const customerScopeContext = createContext<CustomerScope | null>(null);

@@ -11,13 +11,13 @@ import {
 } from 'react-router';
 import type { Route } from './+types/root';
 import { brandProfiles } from './config/brand';
-import { servicesContext } from './context';
+import { pageContext, servicesContext } from './context';
 import { customerSummary } from './features/accounts/current-customer.server';
 import { sessionMiddleware } from './features/accounts/session-middleware.server';
 import { csrfMiddleware } from './shared/security/csrf-middleware.server';
 import { csrfFor } from './shared/security/form-page.server';
-import { localeCookieName, localeFromPath, preferredLocale, type Locale } from './i18n/locales';
-import { readCookie } from './platform/cookies';
+import { localeFromPath } from './i18n/locales';
+import { requestScopeMiddleware } from './request-scope.server';
 import { useNonce } from './ui/nonce';
 import { ErrorScreen, NotFoundScreen } from './ui/components/error-screen';
 import { errorPageMeta } from './ui/page-meta';
@@ -36,18 +36,16 @@ export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
 ];
 
-/** Every request: the session is read once, then every POST is checked for CSRF. */
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, csrfMiddleware];
+/**
+ * Every request: the session is read once, then the request's locale, page and customer
+ * (app/request-scope.server.ts), then every POST is checked for CSRF.
+ */
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestScopeMiddleware, csrfMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { config, content, buildId } = context.get(servicesContext);
   const url = new URL(request.url);
-  const locale: Locale =
-    localeFromPath(url.pathname) ??
-    preferredLocale(
-      readCookie(request.headers.get('cookie'), localeCookieName),
-      request.headers.get('accept-language'),
-    );
+  const { locale } = context.get(pageContext);
   const [site, customer] = await Promise.all([content.siteContent(), customerSummary(request, context)]);
   const brand = brandProfiles[config.brand];
   // Only a brand that counts page views has something to ask consent for (docs/decisions/0011).

@@ -14,15 +14,29 @@ const layoutFiles: Record<LayoutId, string> = {
   'embedded-service': 'routes/layouts/embedded-service-layout.tsx',
 };
 
+/** Pages whose route table entry says `messages: 'all'` sit under this layout (ui/layouts/all-messages-layout.tsx). */
+const allMessagesLayout = 'ui/layouts/all-messages-layout.tsx';
+
 const guardFiles: Record<MiddlewareName, string> = {
   auth: 'routes/guards/auth.tsx',
 };
 
 /** Named pages of one layout and one middleware set, expanded to one route per locale. */
 function namedPages(layoutId: LayoutId, middleware: readonly MiddlewareName[]): RouteConfigEntry[] {
-  return pageIds
-    .filter((id) => pages[id].layout === layoutId && pages[id].middleware.join() === middleware.join())
-    .flatMap((id) => locales.map((locale) => route(pages[id][locale], pages[id].file, { id: routeId(id, locale) })));
+  const ids = pageIds.filter(
+    (id) => pages[id].layout === layoutId && pages[id].middleware.join() === middleware.join(),
+  );
+  const routes = (messages: 'general' | 'all') =>
+    ids
+      .filter((id) => pages[id].messages === messages)
+      .flatMap((id) => locales.map((locale) => route(pages[id][locale], pages[id].file, { id: routeId(id, locale) })));
+  const withAllMessages = routes('all');
+  return [
+    ...routes('general'),
+    ...(withAllMessages.length
+      ? [layout(allMessagesLayout, { id: `messages-${layoutId}-${middleware.join('-')}` }, withAllMessages)]
+      : []),
+  ];
 }
 
 function guarded(middleware: readonly MiddlewareName[], children: RouteConfigEntry[]): RouteConfigEntry[] {
@@ -64,16 +78,20 @@ export default [
       ]),
     ]),
     route('preview/page', 'routes/public/preview-page.tsx'),
-    route('dev/mailbox', 'routes/dev/mailbox.tsx'),
+    layout(allMessagesLayout, { id: 'messages-dev' }, [route('dev/mailbox', 'routes/dev/mailbox.tsx')]),
   ]),
 
   layout(layoutFiles['main-view'], [
     ...namedPages('main-view', []),
     // The confirmation link of an email change (personal data); a page of its own, not in the menu or sitemap.
-    ...locales.map((locale) =>
-      route(confirmEmailChangePaths[locale].slice(1), 'routes/auth/confirm-email-change.tsx', {
-        id: `confirm-email-change-${locale}`,
-      }),
+    layout(
+      allMessagesLayout,
+      { id: 'messages-confirm-email-change' },
+      locales.map((locale) =>
+        route(confirmEmailChangePaths[locale].slice(1), 'routes/auth/confirm-email-change.tsx', {
+          id: `confirm-email-change-${locale}`,
+        }),
+      ),
     ),
     // Redirect-only routes sit in the layout so that their 404 gets the error screen, not a bare answer.
     route('cancel-contract', 'routes/resources/cancel-contract-redirect.ts'),

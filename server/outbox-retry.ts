@@ -1,7 +1,7 @@
 import { loadConfig } from '~/config/env.server';
 import { openDatabase } from '~/db/client.server';
 import { outbox } from '~/db/schema';
-import { retryFailed } from '~/platform/outbox/delivery.server';
+import { retryFailed } from '~/shared/outbox/delivery.server';
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

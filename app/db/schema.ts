@@ -269,7 +269,7 @@ export const payments = pgTable(
 );
 
 /**
- * The delivery state both outboxes share (app/platform/outbox): pending until `sent_at` or
+ * The delivery state both outboxes share (app/shared/outbox): pending until `sent_at` or
  * `failed_at` is set; a worker that claims a row owns it until `claimed_until`.
  */
 const deliveryColumns = {

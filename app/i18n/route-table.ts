@@ -23,18 +23,50 @@ export interface PageDefinition {
   middleware: readonly MiddlewareName[];
   /** Listed in the sitemap and open to search engines. */
   indexable: boolean;
+  /**
+   * The messages the page renders beyond the general catalogue: `all` puts it under a layout that
+   * loads the whole catalogue (app/routes.ts); `general` pages show only general messages before
+   * their form's chunk brings the rest (docs/decisions/0016). tests/e2e/messages.spec.ts fails on a
+   * page that shows a message it did not load.
+   */
+  messages: 'general' | 'all';
 }
 
-const selfService = { layout: 'self-service', embedded: false, middleware: ['auth'], indexable: false } as const;
+const selfService = {
+  layout: 'self-service',
+  embedded: false,
+  middleware: ['auth'],
+  indexable: false,
+  messages: 'all',
+} as const;
 const embeddedSelfService = {
   layout: 'embedded-service',
   embedded: true,
   middleware: ['auth'],
   indexable: false,
+  messages: 'all',
 } as const;
-const publicPage = { layout: 'main-view', embedded: false, middleware: [], indexable: true } as const;
-const formPage = { layout: 'main-view', embedded: false, middleware: [], indexable: false } as const;
-const webView = { layout: 'embedded-service', embedded: true, middleware: [], indexable: false } as const;
+const publicPage = {
+  layout: 'main-view',
+  embedded: false,
+  middleware: [],
+  indexable: true,
+  messages: 'general',
+} as const;
+const formPage = {
+  layout: 'main-view',
+  embedded: false,
+  middleware: [],
+  indexable: false,
+  messages: 'general',
+} as const;
+const webView = {
+  layout: 'embedded-service',
+  embedded: true,
+  middleware: [],
+  indexable: false,
+  messages: 'general',
+} as const;
 
 export const pages = {
   home: { ...publicPage, de: '/de/start', en: '/en/home', file: 'routes/public/home.tsx' },
@@ -75,6 +107,8 @@ export const pages = {
 
   verifyEmail: {
     ...formPage,
+    // Its answers (link used, expired, confirmed) are messages of the accounts catalogue.
+    messages: 'all',
     de: '/de/email-bestaetigen',
     en: '/en/verify-email',
     file: 'routes/auth/verify-email.tsx',

@@ -3,10 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { RouterContextProvider } from 'react-router';
 import { loadConfig } from '~/config/env.server';
-import { requestContext, servicesContext, sessionContext, type AppServices } from '~/context';
+import { pageContext, requestContext, servicesContext, sessionContext, type AppServices } from '~/context';
 import type { DatabaseHandle } from '~/db/client.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import { readSession } from '~/features/accounts/sessions.server';
+import { resolvePageScope } from '~/request-scope.server';
 import { createContentStore } from '~/features/content/content-store.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { hostCookieName, readCookie, sessionCookieName } from '~/platform/cookies';
@@ -62,8 +63,9 @@ export interface RouteHarness {
   services: AppServices;
   /**
    * Calls a route's loader or action the way the server does: services and request scope in the
-   * router context, and the session behind the request's session cookie read as the root middleware
-   * reads it. The root middleware's CSRF check does not run.
+   * router context, and the session behind the request's session cookie and the request's scope
+   * (locale, page, customer) resolved as the root middleware resolves them. The root middleware's
+   * CSRF check does not run, nor does the auth guard.
    */
   call<F extends (args: never) => unknown>(
     route: F,
@@ -90,6 +92,7 @@ export async function createRouteHarness(
     context.set(requestContext, { requestId: 'test', nonce: 'n', logger: services.logger, clientIp });
     const token = readCookie(request.headers.get('cookie'), harnessSessionCookie);
     context.set(sessionContext, token ? await readSession(services.database.db, token) : null);
+    context.set(pageContext, resolvePageScope(request, context));
     const args = { request, params: {}, context } as unknown as Parameters<F>[0];
     return (await route(args)) as Awaited<ReturnType<F>>;
   }

@@ -11,17 +11,3 @@ export function mailLink(config: AppConfig, page: PageId, locale: Locale, query:
   const search = new URLSearchParams(query).toString();
   return `${config.publicUrl}${pagePath(page, locale)}${search ? `?${search}` : ''}`;
 }
-
-/**
- * Runs `work` and answers no sooner than `ms` after the start, so that the work done for an
- * existing account and for an unknown email cannot be told apart by timing.
- */
-export async function withMinimumDuration<T>(ms: number, work: () => Promise<T>): Promise<T> {
-  const started = Date.now();
-  try {
-    return await work();
-  } finally {
-    const left = ms - (Date.now() - started);
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-  }
-}

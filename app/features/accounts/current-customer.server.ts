@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { RouterContextProvider } from 'react-router';
-import { servicesContext, sessionContext } from '~/context';
+import { pageContext, servicesContext, sessionContext } from '~/context';
 import { customers } from '~/db/schema';
-import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { defaultLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import type { CurrentSession } from './sessions.server';
@@ -12,7 +12,7 @@ export function requireSession(request: Request, context: Readonly<RouterContext
   const session = context.get(sessionContext);
   if (session) return session;
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   // The link builder picks the login's web-view copy for a web view and carries the travelling values.
   throw redirectCarrying(
     request,
@@ -28,7 +28,7 @@ export function requireSession(request: Request, context: Readonly<RouterContext
 export async function customerSummary(request: Request, context: Readonly<RouterContextProvider>) {
   const session = context.get(sessionContext);
   if (!session) return null;
-  if (request.method === 'GET' || request.method === 'HEAD') return session.customer;
+  if (request.method === 'GET' || request.method === 'HEAD') return context.get(pageContext).customer;
   const { database } = context.get(servicesContext);
   const [row] = await database.db
     .select({ firstName: customers.firstName, emailVerifiedAt: customers.emailVerifiedAt })

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { answerTiming } from '~/config/answer-timing';
 import { security } from '~/config/security';
 import { customers } from '~/db/schema';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import { renderMail } from '~/shared/mail/templates';
 import { allowAccountMail } from '~/shared/security/login-throttle.server';
+import { withMinimumDuration } from '~/shared/security/minimum-duration';
 import type { Locale } from '~/i18n/locales';
 import { mailLink, type AccountContext } from './account-context';
 import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens.server';
@@ -12,6 +14,16 @@ import { passwordProblem } from '../../shared/security/password-policy';
 import { hashPassword } from '../../shared/security/passwords.server';
 import { endPendingChanges } from './pending-changes.server';
 import { endAllSessions } from './sessions.server';
+
+/**
+ * The reset request as the anonymous form answers it: the same, after the same time, whether or not
+ * the address has an account.
+ */
+export function answerPasswordResetRequest(context: AccountContext, rawEmail: string, locale: Locale): Promise<void> {
+  return withMinimumDuration(answerTiming.passwordResetRequestMs, () =>
+    requestPasswordReset(context, rawEmail, locale),
+  );
+}
 
 /**
  * Starts a reset: for a known address (and at most 3 mails an hour) a link valid 60 minutes goes

@@ -1,10 +1,10 @@
 import { data, redirect, type RouterContextProvider } from 'react-router';
-import { requestContext, servicesContext, sessionContext } from '~/context';
+import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
 import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { carriedParams, withCarriedQuery } from '~/shared/navigation/carry-query';
 import { honeypotFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { defaultLocale } from '~/i18n/locales';
 import { pageForView, pagePath } from '~/i18n/route-table';
 import { fileBikeReport, reportPrefill } from './bike-reports.server';
 import { confirmationQuery, verifiedReference } from './confirmation-link.server';
@@ -29,7 +29,7 @@ function sessionFor(mode: ReportMode, context: Args['context']) {
 export async function reportPageLoader({ request, context }: Args, mode: ReportMode) {
   const { database, config } = context.get(servicesContext);
   const url = new URL(request.url);
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const session = sessionFor(mode, context);
   const csrf = csrfFor(request, context);
   const prefill = session ? await reportPrefill(database.db, session.customerId) : null;
@@ -67,7 +67,7 @@ export async function reportPageAction({ request, context }: Args, mode: ReportM
   const formData = await submittedForm(request, context);
   // A filled honeypot is a bot: it sees the empty form again, and nothing is stored or sent.
   if (formData.get(honeypotFieldName)) return redirect(withCarriedQuery(url.pathname, url.search));
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const session = sessionFor(mode, context);
   // The browser's position wins over an address; only a typed address without one needs geocoding.
   const positioned = (formData.get('position.lat') ?? '') !== '';

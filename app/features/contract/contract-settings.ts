@@ -11,11 +11,6 @@ export const contractSettings = {
   /** Public cancellation declarations per IP address and hour (against scripted abuse of a form without login). */
   publicCancellationsPerIpPerHour: 10,
   /**
-   * The public form answers no sooner than this, so that a declaration that matched an account and one that
-   * did not cannot be told apart by response time.
-   */
-  publicAnswerMinimumMs: 400,
-  /**
    * An identical declaration from the same sender within this time is a repeat (a reload, a double
    * click, back and send again) and answers with the first one: no second row, no second mail.
    */

@@ -5,7 +5,6 @@ import type { Tariff } from '~/features/tariffs/public.server';
 import { berlinDate } from '~/platform/berlin-date';
 import { latestDeclaration } from './cancellation.server';
 import { downgradeEffectiveDate, earliestEndDate, firstTermEnd } from './cancellation-rules';
-import { settleContract } from './contract-settlement.server';
 
 /** What the contract, tariff and cancel pages show of the logged-in customer's contract. */
 export interface ContractOverview {
@@ -26,16 +25,15 @@ export interface ContractOverview {
 }
 
 /**
- * The customer's contract, read after its due changes are carried out (a pending tariff change whose
- * day has come applies now, a cancelled contract past its end date ends): scoped to `customerId`
- * only, never to an id from the request.
+ * The customer's contract as it stands: scoped to `customerId` only, never to an id from the
+ * request. Its due changes were carried out before (the auth guard settles the contract once per
+ * request, app/routes/guards/auth.tsx); `now` only dates the earliest end.
  */
 export async function loadContract(
   db: Database,
   customerId: string,
   now: Date = new Date(),
 ): Promise<ContractOverview | null> {
-  await settleContract(db, customerId, now);
   const [row] = await db
     .select({ contract: contracts, tariff: tariffs })
     .from(contracts)

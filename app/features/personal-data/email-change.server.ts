@@ -140,6 +140,12 @@ export function confirmEmailChangeLink(ctx: Pick<AccountContext, 'config'>, loca
 }
 
 /** The change waiting for its confirmation, if any: the new address and until when the link works. */
+/** The address the change form shows as the current one ('' once the account is gone). */
+export async function currentEmail(db: Database, customerId: string): Promise<string> {
+  const [customer] = await db.select({ email: customers.email }).from(customers).where(eq(customers.id, customerId));
+  return customer?.email ?? '';
+}
+
 export async function pendingEmailChange(
   db: Database,
   customerId: string,

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { customers } from '~/db/schema';
-import { settleContract } from '~/features/contract/public.server';
 import { deletionBlockers } from './account-deletion.server';
 import { pendingEmailChange } from './email-change.server';
 import { pendingPhoneChange } from './phone-change.server';
@@ -29,8 +28,8 @@ export async function loadPersonalData(db: Database, customerId: string, current
     .from(customers)
     .where(eq(customers.id, customerId));
   if (!customer) return null;
-  // Whether the contract has ended decides whether the account can be deleted: settle it first.
-  await settleContract(db, customerId, now);
+  // Whether the contract has ended decides whether the account can be deleted: the auth guard
+  // settled it before (app/routes/guards/auth.tsx).
   const [sessionList, pendingEmail, pendingPhone, blockers] = await Promise.all([
     listSessions(db, customerId, currentIdHash, now),
     pendingEmailChange(db, customerId, now),

@@ -130,6 +130,21 @@ export async function pendingPhoneChange(
   };
 }
 
+/**
+ * What the phone change page starts from: the current number (null once the account is gone) and
+ * the change under way, if any.
+ */
+export async function phoneChangeState(
+  db: Database,
+  customerId: string,
+): Promise<{ phoneE164: string | null; pending: PendingPhoneChange | null }> {
+  const [customer] = await db
+    .select({ phoneE164: customers.phoneE164 })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return { phoneE164: customer?.phoneE164 ?? null, pending: await pendingPhoneChange(db, customerId) };
+}
+
 export type PhoneCodeOutcome =
   | { ok: true; phoneE164: string }
   | {

@@ -1,8 +1,8 @@
 import type { RouterContextProvider } from 'react-router';
-import { requestContext, servicesContext } from '~/context';
+import { customerScopeContext, pageContext, requestContext, servicesContext } from '~/context';
 import type { FeatureContext } from '~/feature-context';
 import { type CurrentSession, isRecentlyAuthenticated, requireSession } from '~/features/accounts/public.server';
-import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
+import { defaultLocale, type Locale } from '~/i18n/locales';
 
 /**
  * What every self-service loader and action starts from: the logged-in customer's id (the only
@@ -19,14 +19,19 @@ export interface CustomerScope {
   recentlyAuthenticated: boolean;
 }
 
+/**
+ * The scope the auth guard set for the pages behind it; resource routes outside the guard (a CSV
+ * download, the bank-verification widget) get theirs built here, or the redirect to the login page.
+ */
 export function customerScope(request: Request, context: Readonly<RouterContextProvider>): CustomerScope {
+  const guarded = context.get(customerScopeContext);
+  if (guarded) return guarded;
   const session = requireSession(request, context);
-  const { pathname } = new URL(request.url);
   return {
     session,
     customerId: session.customerId,
     ctx: context.get(servicesContext),
-    locale: localeFromPath(pathname) ?? defaultLocale,
+    locale: context.get(pageContext).pathLocale ?? defaultLocale,
     clientIp: context.get(requestContext).clientIp,
     recentlyAuthenticated: isRecentlyAuthenticated(session),
   };

@@ -2,7 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers, paymentMethods, tariffChanges, tariffs } from '~/db/schema';
-import { settleContract } from '~/features/contract/public.server';
 
 export type OutstandingAction =
   'verify-email' | 'add-payment-method' | 'pending-tariff-change' | 'pending-cancellation' | 'negative-balance';
@@ -28,11 +27,10 @@ export interface Overview {
  * instead of five is most of what the page costs (bench/overview-vs-react-router.mjs). The joins
  * add no rows: contract, pending tariff change and active payment method are each unique per
  * customer (unique indexes); the balance is a sum. Null when the customer no longer exists (the
- * session outlived the account).
+ * session outlived the account). The contract was settled before, by the auth guard
+ * (app/routes/guards/auth.tsx).
  */
-export async function loadOverview(db: Database, customerId: string, now = new Date()): Promise<Overview | null> {
-  // A tariff change or an end date that has come applies before the page shows the contract.
-  await settleContract(db, customerId, now);
+export async function loadOverview(db: Database, customerId: string): Promise<Overview | null> {
   const newTariff = alias(tariffs, 'new_tariff');
   const [row] = await db
     .select({

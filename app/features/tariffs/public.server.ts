@@ -1,2 +1,2 @@
 // What other features may use of tariffs on the server (docs/decisions/0025).
-export { findTariff, type Tariff } from './tariffs.server';
+export { findTariff, listTariffs, type Tariff } from './tariffs.server';

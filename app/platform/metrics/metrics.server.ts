@@ -1,6 +1,14 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { PoolUse } from '~/db/client.server';
-import type { Backlog } from '~/platform/outbox/delivery.server';
+
+/** An outbox's backlog as the metrics show it (the outbox in app/shared/outbox/ reports it). */
+export interface Backlog {
+  /** Rows still to be sent (due or waiting for a retry). */
+  pending: number;
+  failed: number;
+  /** Age of the oldest row still to be sent, 0 when there is none. */
+  oldestPendingSeconds: number;
+}
 
 /** What the metrics read when Prometheus scrapes them. */
 export interface MetricSources {

@@ -9,8 +9,6 @@ import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta: Route.MetaFunction = ({ location }) => [

@@ -1,13 +1,13 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { requestContext, servicesContext, sessionContext } from '~/context';
+import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
 import { hrefInLocale, internalHref } from '~/shared/navigation/internal-link';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { findPage, pagePath } from '~/i18n/route-table';
+import { pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
@@ -20,16 +20,16 @@ export const meta = namedPageMeta;
  * login page's locale (a German target asked for on the English login opens in English), built like
  * every link so that a web view stays one and the travelling query values go along.
  */
-function afterLogin(request: Request, requested: unknown): string {
+function afterLogin(request: Request, context: Route.LoaderArgs['context'], requested: unknown): string {
   const url = new URL(request.url);
-  const locale = findPage(url.pathname)?.locale ?? 'de';
+  const { locale } = context.get(pageContext);
   const target = hrefInLocale(safeRedirect(requested, pagePath('selfService', locale)), locale);
   return internalHref(target, { pathname: url.pathname, search: url.search });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  if (context.get(sessionContext)) throw redirect(afterLogin(request, url.searchParams.get('redirectTo')));
+  if (context.get(sessionContext)) throw redirect(afterLogin(request, context, url.searchParams.get('redirectTo')));
   const csrf = csrfFor(request, context);
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       hideFields: ['password'],
     });
   }
-  return redirect(afterLogin(request, submission.value.redirectTo), {
+  return redirect(afterLogin(request, context, submission.value.redirectTo), {
     headers: {
       'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, services.config.publicUrl.startsWith('https:')),
     },

@@ -1,10 +1,10 @@
 import { data } from 'react-router';
 import type { Route } from './+types/password-reset-finish';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { passwordResetFinishSchema } from '~/features/accounts/login-schema';
 import { checkResetLink, resetPassword } from '~/features/accounts/password-reset.server';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { findPage, pagePath } from '~/i18n/route-table';
+import { pagePath } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
@@ -28,8 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const outcome = await resetPassword(context.get(servicesContext), submission.value.token, submission.value.password);
   if (outcome.ok) {
-    const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
-    return redirectCarrying(request, `${pagePath('login', locale)}?reset=1`);
+    return redirectCarrying(request, `${pagePath('login', context.get(pageContext).locale)}?reset=1`);
   }
   return 'field' in outcome
     ? submission.reply({ fieldErrors: { password: [outcome.error] }, hideFields: ['password'] })

@@ -1,11 +1,9 @@
 import { data } from 'react-router';
 import type { Route } from './+types/password-reset-start';
-import { servicesContext } from '~/context';
-import { withMinimumDuration } from '~/features/accounts/account-context';
+import { pageContext, servicesContext } from '~/context';
 import { passwordResetStartSchema } from '~/features/accounts/login-schema';
-import { requestPasswordReset } from '~/features/accounts/password-reset.server';
+import { answerPasswordResetRequest } from '~/features/accounts/password-reset.server';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
@@ -22,13 +20,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), passwordResetStartSchema);
   if (submission.status !== 'success') return submission.reply();
-  const url = new URL(request.url);
-  const locale = findPage(url.pathname)?.locale ?? 'de';
-  // The same answer, after the same time, whether or not the address has an account.
-  await withMinimumDuration(400, () =>
-    requestPasswordReset(context.get(servicesContext), submission.value.email, locale),
-  );
-  return redirectCarrying(request, `${url.pathname}?sent=1`);
+  await answerPasswordResetRequest(context.get(servicesContext), submission.value.email, context.get(pageContext).locale);
+  return redirectCarrying(request, `${new URL(request.url).pathname}?sent=1`);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

@@ -9,8 +9,6 @@ import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
 import { namedPageMeta } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 export const meta = namedPageMeta;

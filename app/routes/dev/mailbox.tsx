@@ -4,8 +4,6 @@ import { mailOutbox } from '~/shared/mail/outbox.server';
 import { notFound } from '~/shared/navigation/route-validation';
 import { smsOutbox } from '~/shared/sms/outbox.server';
 import { privatePageHeaders } from '~/ui/page-meta';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 
 export const meta = () => [{ title: 'Mailbox (development)' }, { name: 'robots', content: 'noindex' }];
 export const headers = privatePageHeaders;

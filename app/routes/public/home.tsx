@@ -1,9 +1,8 @@
 import type { Route } from './+types/home';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
 import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.server';
 import { useLocale, useT } from '~/i18n/hooks';
-import { findPage } from '~/i18n/route-table';
 import { useRootData } from '~/root';
 import { ContentBlocks } from '~/ui/components/content-blocks';
 import { PageLink } from '~/ui/components/page-link';
@@ -13,9 +12,9 @@ import { formatEuro } from '~/i18n/intl-formats';
 
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { database, config, content } = context.get(servicesContext);
-  const locale = findPage(new URL(request.url).pathname)?.locale ?? 'de';
+  const { locale } = context.get(pageContext);
   const [tariffs, vehicleClasses, page] = await Promise.all([
     listTariffs(database.db, config.brand),
     listVehicleClasses(database.db, config.brand),

@@ -1,7 +1,7 @@
 import type { Route } from './+types/named-content-page';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { requireContentPage } from '~/features/content/content-page.server';
-import { findPage, type PageId } from '~/i18n/route-table';
+import type { PageId } from '~/i18n/route-table';
 import { ContentBlocks } from '~/ui/components/content-blocks';
 import { PageTitle } from '~/ui/components/page-header';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
@@ -18,11 +18,11 @@ export const headers = publicPageHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
-  const page = findPage(url.pathname);
-  const slug = page && contentSlugs[page.id];
-  if (!page || !slug) throw new Error(`No content slug for ${url.pathname}`);
-  const content = await requireContentPage(context.get(servicesContext), slug, page.locale, url.pathname);
-  return { pageId: page.id, content };
+  const { pageId, locale } = context.get(pageContext);
+  const slug = pageId && contentSlugs[pageId];
+  if (!pageId || !slug) throw new Error(`No content slug for ${url.pathname}`);
+  const content = await requireContentPage(context.get(servicesContext), slug, locale, url.pathname);
+  return { pageId, content };
 }
 
 export default function NamedContentPage({ loaderData }: Route.ComponentProps) {

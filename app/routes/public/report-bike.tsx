@@ -1,9 +1,8 @@
 import type { Route } from './+types/report-bike';
-import { servicesContext } from '~/context';
+import { pageContext, servicesContext } from '~/context';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { reportWebViewTarget } from '~/shared/navigation/rewrites';
-import { findPage } from '~/i18n/route-table';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 
@@ -12,25 +11,26 @@ export const meta = namedPageMeta;
 export const headers = privatePageHeaders;
 
 /** Report a bike: `/de/rad-melden` and the apps' web view `/webviews/de/melden` (flinkster; others rewrite it). */
-function modeOf(request: Request) {
-  const url = new URL(request.url);
-  const page = findPage(url.pathname);
-  return { url, page, mode: page?.id === 'reportBikeWebView' ? ('webview' as const) : ('site' as const) };
+function modeOf(context: Route.LoaderArgs['context']) {
+  return context.get(pageContext).pageId === 'reportBikeWebView' ? ('webview' as const) : ('site' as const);
 }
 
 export function loader(args: Route.LoaderArgs) {
-  const { url, page, mode } = modeOf(args.request);
-  if (page?.id === 'reportBikeWebView') {
-    const target = reportWebViewTarget(args.context.get(servicesContext).config.brand, page.locale);
+  const mode = modeOf(args.context);
+  if (mode === 'webview') {
+    const target = reportWebViewTarget(
+      args.context.get(servicesContext).config.brand,
+      args.context.get(pageContext).locale,
+    );
     // The whole query travels along; the site's page gets the web-view marker when the app sent none,
     // so that it shows as the web view it replaces.
-    if (target) throw redirectCarrying(args.request, `${target}${url.search}`);
+    if (target) throw redirectCarrying(args.request, `${target}${new URL(args.request.url).search}`);
   }
   return reportPageLoader(args, mode);
 }
 
 export function action(args: Route.ActionArgs) {
-  return reportPageAction(args, modeOf(args.request).mode);
+  return reportPageAction(args, modeOf(args.context));
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

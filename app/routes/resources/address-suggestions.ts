@@ -1,7 +1,7 @@
 import type { Route } from './+types/address-suggestions';
 import { requestContext, servicesContext } from '~/context';
 import type { AddressSuggestionsResponse } from '~/shared/geocoding/suggestions';
-import { GeocoderError } from '~/platform/geocoder/types';
+import { GeocoderError } from '~/shared/geocoding/geocoding.server';
 
 const json = (body: AddressSuggestionsResponse, init: ResponseInit = {}) => Response.json(body, init);
 

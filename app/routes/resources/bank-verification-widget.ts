@@ -1,4 +1,4 @@
-import { widgetScript } from '~/platform/bank-verification/widget-script';
+import { widgetScript } from '~/features/payment/outside-systems';
 
 /**
  * `GET /resources/bank-verification/widget.js`: the bank verification widget's script. Served from

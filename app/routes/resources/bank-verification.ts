@@ -2,7 +2,7 @@ import type { Route } from './+types/bank-verification';
 import { startBankVerification } from '~/features/payment/payment-methods.server';
 import { ibanProblem, normalizeIban } from '~/features/payment/iban';
 import { customerScope } from '~/features/self-service/customer-scope.server';
-import { BankVerificationUnavailableError, type WidgetResult } from '~/platform/bank-verification/types';
+import { BankVerificationUnavailableError, type WidgetResult } from '~/features/payment/outside-systems';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 const json = (body: WidgetResult, status = 200) =>

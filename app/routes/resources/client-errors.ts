@@ -2,7 +2,7 @@ import type { Route } from './+types/client-errors';
 import { requestContext, servicesContext } from '~/context';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
-import { receiveClientErrorReport } from '~/platform/error-reporting/client-error-endpoint.server';
+import { receiveClientErrorReport } from '~/shared/error-reporting/client-error-endpoint.server';
 
 /**
  * `GET /resources/client-errors`: a CSRF token for the browser's error reporter (and the CSRF cookie

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { data, redirectDocument, useActionData, useLoaderData, useLocation, useNavigation } from 'react-router';
 import type { Route } from './+types/payment-update';
+import { pageContext } from '~/context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withCarriedQuery } from '~/shared/navigation/carry-query';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
@@ -26,9 +27,8 @@ import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { useLocale, usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath, pages } from '~/i18n/route-table';
-import { BankVerificationUnavailableError } from '~/platform/bank-verification/types';
-import { PaymentProviderUnavailableError } from '~/platform/payment-provider/types';
+import { pageForView, pagePath } from '~/i18n/route-table';
+import { BankVerificationUnavailableError, PaymentProviderUnavailableError } from '~/features/payment/outside-systems';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
@@ -92,8 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const scope = customerScope(request, context);
   const url = new URL(request.url);
-  const page = findPage(url.pathname);
-  const embedded = page ? pages[page.id].embedded : false;
+  const embedded = context.get(pageContext).embeddedPage;
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
   const deps = scope.ctx;

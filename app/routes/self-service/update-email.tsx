@@ -1,14 +1,13 @@
-import { eq } from 'drizzle-orm';
 import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-email';
-import { customers } from '~/db/schema';
+import { pageContext } from '~/context';
 import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
-import { requestEmailChange } from '~/features/personal-data/email-change.server';
+import { currentEmail, requestEmailChange } from '~/features/personal-data/email-change.server';
 import { emailChangeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -24,13 +23,10 @@ export const meta = namedPageMeta;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = personalDataScope(request, context);
-  const [customer] = await scope.ctx.db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, scope.customerId));
+  const email = await currentEmail(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   return data(
-    { csrf: csrf.token, email: customer?.email ?? '', recentlyAuthenticated: scope.recentlyAuthenticated },
+    { csrf: csrf.token, email, recentlyAuthenticated: scope.recentlyAuthenticated },
     { headers: csrf.headers },
   );
 }
@@ -46,8 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
   );
   if (outcome.ok) {
-    const embedded = findPage(new URL(request.url).pathname)?.id === 'updateEmailEmbedded';
-    return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=email-requested`);
+    const { embeddedPage } = context.get(pageContext);
+    return redirectCarrying(
+      request,
+      `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=email-requested`,
+    );
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

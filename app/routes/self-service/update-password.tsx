@@ -1,12 +1,13 @@
 import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/update-password';
+import { pageContext } from '~/context';
 import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { changePassword } from '~/features/personal-data/password-change.server';
 import { passwordChangeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -37,8 +38,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value,
   );
   if (outcome.ok) {
-    const embedded = findPage(new URL(request.url).pathname)?.id === 'updatePasswordEmbedded';
-    return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=password-changed`);
+    const { embeddedPage } = context.get(pageContext);
+    return redirectCarrying(
+      request,
+      `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=password-changed`,
+    );
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

@@ -1,13 +1,12 @@
-import { eq } from 'drizzle-orm';
 import { data, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
-import { customers } from '~/db/schema';
+import { pageContext } from '~/context';
 import { ActionButton, BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { formatPhone, formatTime } from '~/features/personal-data/format';
 import {
   confirmPhoneCode,
-  pendingPhoneChange,
+  phoneChangeState,
   requestPhoneCode,
   resendPhoneCode,
 } from '~/features/personal-data/phone-change.server';
@@ -15,7 +14,7 @@ import { phoneNumberSchema } from '~/features/personal-data/phone-number-schema'
 import { phoneCodeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
-import { findPage, pageForView, pagePath } from '~/i18n/route-table';
+import { pageForView, pagePath } from '~/i18n/route-table';
 import { AppLink } from '~/ui/components/app-link';
 import { PageTitle } from '~/ui/components/page-header';
 import { translateMessage } from '~/ui/form/field-shell';
@@ -37,17 +36,13 @@ export const meta = namedPageMeta;
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const scope = personalDataScope(request, context);
-  const [customer] = await scope.ctx.db
-    .select({ phoneE164: customers.phoneE164 })
-    .from(customers)
-    .where(eq(customers.id, scope.customerId));
-  const pending = await pendingPhoneChange(scope.ctx.db, scope.customerId);
+  const { phoneE164, pending } = await phoneChangeState(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   const wantsNumber = new URL(request.url).searchParams.get('step') === 'number';
   return data(
     {
       csrf: csrf.token,
-      currentPhone: customer ? formatPhone(customer.phoneE164) : '',
+      currentPhone: phoneE164 === null ? '' : formatPhone(phoneE164),
       pending:
         pending && !wantsNumber
           ? {
@@ -87,8 +82,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await confirmPhoneCode(scope.pd, actor, submission.value.code);
     if (outcome.ok) {
-      const embedded = findPage(url.pathname)?.id === 'updatePhoneEmbedded';
-      return redirectCarrying(request, `${pagePath(pageForView('data', embedded), scope.locale)}?done=phone-changed`);
+      const { embeddedPage } = context.get(pageContext);
+      return redirectCarrying(
+        request,
+        `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=phone-changed`,
+      );
     }
     return { intent, result: submission.reply({ fieldErrors: { code: [outcome.error] } }) } as const;
   }

@@ -1,4 +1,7 @@
 import type { Geocoder } from '~/platform/geocoder/types';
+
+// A geocoder that did not answer: the address suggestions answer 503 and the field works on without them.
+export { GeocoderError } from '~/platform/geocoder/types';
 import { memoryRateLimitStore, type RateLimitStore } from '~/platform/rate-limit/store';
 import {
   maxAddressQueryLength,

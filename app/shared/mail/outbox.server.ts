@@ -1,8 +1,8 @@
 import type { Database } from '~/db/client.server';
 import { outbox } from '~/db/schema';
 import { MailServerUnreachableError, type MailTransport } from '~/platform/mail/transport.server';
-import type { OutboxDefinition } from '~/platform/outbox/delivery.server';
-import { defineOutbox } from '~/platform/outbox/outbox.server';
+import type { OutboxDefinition } from '~/shared/outbox/delivery.server';
+import { defineOutbox } from '~/shared/outbox/outbox.server';
 import type { RenderedMail } from './templates';
 
 /**

@@ -4,7 +4,7 @@ import { brandProfiles } from '~/config/brand';
 import { outbox } from '~/db/schema';
 import { openDatabase, type Database } from '~/db/client.server';
 import { MailServerUnreachableError, smtpTransport, type MailTransport } from '~/platform/mail/transport.server';
-import { backlogOf, deliverDue, retryFailed, type RoundOptions } from '~/platform/outbox/delivery.server';
+import { backlogOf, deliverDue, retryFailed, type RoundOptions } from '~/shared/outbox/delivery.server';
 import { freePort } from '../../../tests/support/free-port';
 import { startSmtpServer } from '../../../tests/support/smtp-server';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';

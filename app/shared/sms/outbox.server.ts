@@ -1,7 +1,7 @@
 import type { Database } from '~/db/client.server';
 import { smsOutbox as smsOutboxTable } from '~/db/schema';
-import type { OutboxDefinition } from '~/platform/outbox/delivery.server';
-import { defineOutbox } from '~/platform/outbox/outbox.server';
+import type { OutboxDefinition } from '~/shared/outbox/delivery.server';
+import { defineOutbox } from '~/shared/outbox/outbox.server';
 import type { OutgoingSms, SmsGateway } from '~/platform/sms/gateway';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
 import { clientErrorLimit, receiveClientErrorReport } from './client-error-endpoint.server';
-import type { ClientErrorReport } from './client-error-report';
-import { maxReportBytes } from './client-error-schema.server';
+import type { ClientErrorReport } from '../../platform/error-reporting/client-error-report';
+import { maxReportBytes } from '../../platform/error-reporting/client-error-schema.server';
 
 const report: ClientErrorReport = {
   kind: 'error',

@@ -1,6 +1,10 @@
 import type { Logger } from '~/platform/logger.server';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
-import { clientErrorReportSchema, maxReportBytes, sanitizeClientErrorReport } from './client-error-schema.server';
+import {
+  clientErrorReportSchema,
+  maxReportBytes,
+  sanitizeClientErrorReport,
+} from '../../platform/error-reporting/client-error-schema.server';
 
 /** Per address: enough for a page that breaks now and then, too few to flood the logs. */
 export const clientErrorLimit = { count: 20, windowMs: 10 * 60_000 };

@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import type { outbox, smsOutbox } from '~/db/schema';
+import type { Backlog } from '~/platform/metrics/metrics.server';
 
 /** The tables with the shared delivery columns (schema.ts `deliveryColumns`). */
 export type OutboxTable = typeof outbox | typeof smsOutbox;
@@ -266,14 +267,6 @@ export async function retryFailed(db: Database, table: OutboxTable, id?: string,
     .where(and(isNotNull(table.failedAt), isNull(table.sentAt), id ? eq(table.id, id) : undefined))
     .returning({ id: table.id });
   return rows.length;
-}
-
-export interface Backlog {
-  /** Rows still to be sent (due or waiting for a retry). */
-  pending: number;
-  failed: number;
-  /** Age of the oldest row still to be sent, 0 when there is none. */
-  oldestPendingSeconds: number;
 }
 
 /** What an operator watches: the size of the backlog and the failures that need a retry. */

@@ -19,7 +19,7 @@ export interface Outbox<T extends OutboxTable> extends OutboxPolicy<T> {
   enqueue(db: Writer, message: Omit<T['$inferInsert'], 'nextAttemptAt'>): Promise<void>;
   /** Newest messages first, for the development mailbox page. */
   latest(db: Database, limit?: number): Promise<T['$inferSelect'][]>;
-  /** The definition the worker drains (platform/outbox/worker.server.ts), with the service that delivers. */
+  /** The definition the worker drains (shared/outbox/worker.server.ts), with the service that delivers. */
   deliveredBy(deliver: (message: T['$inferSelect']) => Promise<void>): OutboxDefinition<T>;
 }
 

@@ -1,0 +1,85 @@
+import { data, type RouterContextProvider } from 'react-router';
+import { answerTiming } from '~/config/answer-timing';
+import { actionCodePattern, campaignFor } from '~/config/campaigns';
+import { pageContext, requestContext, servicesContext } from '~/context';
+import { listTariffs } from '~/features/tariffs/public.server';
+import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
+import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
+import { honeypotFieldName } from '~/shared/security/form-fields';
+import { csrfFor } from '~/shared/security/form-page.server';
+import { allowRegistration } from '~/shared/security/login-throttle.server';
+import { withMinimumDuration } from '~/shared/security/minimum-duration';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
+import { registerCustomer } from './registration.server';
+import { registrationSchema } from './registration-schema';
+
+interface Args {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}
+
+/**
+ * The registration page's data, on the site (routes/auth/register.tsx) and at the station terminal
+ * (routes/public/terminal-register.tsx): the brand's tariffs, the campaign of a well-formed action
+ * code in the address, and whether the form was sent.
+ */
+export async function registrationPageLoader({ request, context }: Args) {
+  const { database, config } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const csrf = csrfFor(request, context);
+  const tariffs = await listTariffs(database.db, config.brand);
+  return data(
+    {
+      csrf: csrf.token,
+      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod }) => ({
+        id,
+        nameDe,
+        nameEn,
+        baseFeeCents,
+        baseFeePeriod,
+      })),
+      ...campaignOffer(url.searchParams.get('actioncode'), tariffs),
+      done: url.searchParams.has('done'),
+    },
+    { headers: csrf.headers },
+  );
+}
+
+/** The action code of the address, when it is well formed, and what its campaign offers. */
+function campaignOffer(requested: string | null, tariffs: readonly { id: string }[]) {
+  const actionCode = requested && actionCodePattern.test(requested) ? requested : '';
+  const campaign = campaignFor(actionCode);
+  const preselected = tariffs.find((tariff) => tariff.id === campaign?.preselectedTariffId)?.id;
+  return { actionCode, startBonusCents: campaign?.startBonusCents ?? 0, tariffId: preselected ?? tariffs[0]?.id };
+}
+
+/**
+ * A sent registration form: every sender sees the same "done" page, whether the address was new,
+ * already registered or the sender a bot, and after the same time. No session either way: a session
+ * only for a new address would tell that the address was free; the new customer logs in like every
+ * customer (docs/decisions/0020-account-safety.md), which a shared terminal needs too.
+ */
+export async function registrationPageAction({ request, context }: Args) {
+  const services = context.get(servicesContext);
+  const formData = await submittedForm(request, context);
+  const donePath = `${new URL(request.url).pathname}?done=1`;
+  // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
+  if (formData.get(honeypotFieldName)) return redirectCarrying(request, donePath);
+  const addressChoices = await verifyAddressField(services, formData);
+  const submission = parseForm(formData, registrationSchema);
+  const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
+    result: submission.reply({ ...options, hideFields: ['password'] }),
+    addressChoices,
+  });
+  if (submission.status !== 'success') return reply();
+  const { clientIp } = context.get(requestContext);
+  if (!(await allowRegistration(services.rateLimits, clientIp))) return reply({ formErrors: ['register.too-many'] });
+  const { locale } = context.get(pageContext);
+  // New and already registered addresses answer alike, also in time.
+  const outcome = await withMinimumDuration(answerTiming.registrationMs, () =>
+    registerCustomer(services, submission.value, { locale }),
+  );
+  if (outcome.kind === 'invalid') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
+  return redirectCarrying(request, donePath);
+}

@@ -1,0 +1,44 @@
+import { RouterContextProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { sessionContext } from './context';
+import type { CurrentSession } from './features/accounts/sessions.server';
+import { resolvePageScope } from './request-scope.server';
+
+function scopeOf(url: string, headers: Record<string, string> = {}, session: CurrentSession | null = null) {
+  const context = new RouterContextProvider();
+  context.set(sessionContext, session);
+  return resolvePageScope(new Request(`https://kunden.example.com${url}`, { headers }), context);
+}
+
+describe('the request scope', () => {
+  it('takes locale and page from a named page’s path, whatever the browser prefers', () => {
+    expect(scopeOf('/en/self-service/data', { 'accept-language': 'de' })).toEqual({
+      locale: 'en',
+      pathLocale: 'en',
+      pageId: 'data',
+      embeddedPage: false,
+      customer: null,
+    });
+    expect(scopeOf('/de/embedded-kundenbereich/')).toMatchObject({ pageId: 'selfServiceEmbedded', embeddedPage: true });
+  });
+
+  it('falls back to the locale cookie, then Accept-Language, for a path without a locale', () => {
+    expect(scopeOf('/resources/credit-statement', { cookie: 'locale=en' })).toMatchObject({
+      locale: 'en',
+      pathLocale: null,
+      pageId: null,
+    });
+    expect(scopeOf('/terminal', { 'accept-language': 'en-GB,en;q=0.8' }).locale).toBe('en');
+    expect(scopeOf('/terminal').locale).toBe('de');
+  });
+
+  it('carries the logged-in customer the session was read with', () => {
+    const session: CurrentSession = {
+      idHash: 'h',
+      customerId: 'c',
+      authenticatedAt: new Date(),
+      customer: { firstName: 'Erika', emailVerified: true },
+    };
+    expect(scopeOf('/de/kundenbereich', {}, session).customer).toEqual({ firstName: 'Erika', emailVerified: true });
+  });
+});

@@ -1,0 +1,29 @@
+import { de } from '../../app/i18n/messages/de';
+import { en } from '../../app/i18n/messages/en';
+import { locales } from '../../app/i18n/locales';
+import { pageIds, pages } from '../../app/i18n/route-table';
+import { confirmEmailChangePaths } from '../../app/features/personal-data/policy';
+import { expect, test, waitForHydration } from './support/test';
+
+/**
+ * A message the browser has not loaded shows as its key (app/i18n/translate.ts), and the server,
+ * which has every message, rendered its text: hydration fails. So every page without a login, in
+ * both languages, must show no key and hydrate cleanly; pages behind the login sit under layouts
+ * that load the whole catalogue (app/routes.ts). The email pages answer a missing token with a
+ * message of the accounts catalogue, so they are opened without one.
+ */
+const keys = [...new Set([...Object.keys(de), ...Object.keys(en)])].filter((key) => key.includes('.'));
+
+const publicPaths = pageIds
+  .filter((id) => pages[id].middleware.length === 0)
+  .flatMap((id) => locales.map((locale) => pages[id][locale]));
+
+for (const path of [...publicPaths, ...locales.map((locale) => confirmEmailChangePaths[locale])]) {
+  test(`${path} shows its messages, not their keys, before and after hydration`, async ({ page, browserErrors }) => {
+    await page.goto(path);
+    await waitForHydration(page);
+    const shown = `${await page.title()}\n${await page.locator('body').innerText()}`;
+    expect(keys.filter((key) => shown.includes(key))).toEqual([]);
+    expect(browserErrors.filter((error) => /hydrat/i.test(error))).toEqual([]);
+  });
+}
