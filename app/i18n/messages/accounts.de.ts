@@ -6,6 +6,8 @@ export const accountsDe = {
   'form.date.hint': 'Format: TT.MM.JJJJ',
   'form.honeypot': 'Bitte dieses Feld leer lassen',
   'form.csrf-invalid': 'Das Formular ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
+  'form.csrf-resend':
+    'Deine Sitzung für dieses Formular war abgelaufen, deshalb ist nichts gesendet worden. Wir haben deine Eingaben wieder eingetragen (Passwörter ausgenommen): Bitte prüfe sie und sende das Formular noch einmal.',
   'form.control-characters':
     'Dieses Feld enthielt unsichtbare Steuerzeichen. Wir haben sie entfernt – bitte prüfe die Eingabe und sende das Formular noch einmal.',
   'field.email': 'E-Mail-Adresse',

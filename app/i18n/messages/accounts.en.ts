@@ -7,6 +7,8 @@ export const accountsEn = {
   'form.date.hint': 'Format: DD.MM.YYYY',
   'form.honeypot': 'Please leave this field empty',
   'form.csrf-invalid': 'This form has expired. Please reload the page and try again.',
+  'form.csrf-resend':
+    'Your session for this form had expired, so nothing was sent. We have filled in what you typed again (except passwords): please check it and send the form once more.',
   'form.control-characters':
     'This field contained invisible control characters. We removed them – please check the entry and send the form again.',
   'field.email': 'Email address',
