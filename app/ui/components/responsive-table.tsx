@@ -1,0 +1,85 @@
+import type { HTMLAttributes, Key, ReactNode } from 'react';
+
+export interface TableColumn<Row> {
+  /** The column's header, and the label each of its cells carries when the rows stack as cards. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** The cell that names its row (`<th scope="row">`): the card's title when the rows stack. */
+  rowHeader?: boolean;
+  /** An amount: right-aligned in figures of equal width while the table is a table. */
+  amount?: boolean;
+}
+
+/**
+ * Every table of the app. Where its box is wide enough it is a table; in a narrower box (a phone at
+ * 320–390 px) each row becomes a card, each cell a line labelled with its column's header, so that
+ * an amount or a button is never off-screen (WCAG 1.4.10), with nothing to scroll sideways.
+ *
+ * The stacked rows keep the table's semantics for screen readers: changing `display` makes some
+ * browsers drop a table from the accessibility tree, so every element states its role; the visible
+ * labels (`data-label`, drawn by CSS) are left out of the spoken text, which names cells by their
+ * column header already. The breakpoint is a container query, so the same table stacks in a narrow
+ * column on a wide screen too.
+ */
+export function ResponsiveTable<Row>({
+  caption,
+  captionHidden = false,
+  columns,
+  rows,
+  rowKey,
+  rowProps,
+  className,
+}: {
+  caption: ReactNode;
+  /** For a table whose section heading says the same. */
+  captionHidden?: boolean;
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => Key;
+  rowProps?: (row: Row) => HTMLAttributes<HTMLTableRowElement> & { [data: `data-${string}`]: unknown };
+  className?: string;
+}) {
+  return (
+    <div className="responsive-table">
+      <table className={`responsive-table__table ${className ?? ''}`} role="table">
+        <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th
+                key={column.header}
+                scope="col"
+                role="columnheader"
+                className={column.amount ? 'responsive-table__amount' : undefined}
+              >
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <tr key={rowKey(row)} role="row" {...rowProps?.(row)}>
+              {columns.map((column) =>
+                column.rowHeader ? (
+                  <th key={column.header} scope="row" role="rowheader">
+                    {column.cell(row)}
+                  </th>
+                ) : (
+                  <td
+                    key={column.header}
+                    role="cell"
+                    data-label={column.header}
+                    className={column.amount ? 'responsive-table__amount' : undefined}
+                  >
+                    {column.cell(row)}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
