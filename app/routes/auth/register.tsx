@@ -10,13 +10,20 @@ import { csrfFor } from '~/shared/security/form-page.server';
 import { allowRegistration } from '~/shared/security/login-throttle.server';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
+import { translator } from '~/i18n/translate';
 import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta } from '~/ui/page-meta';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
-export const meta = namedPageMeta;
+/** Once registered, the tab says so too, not "Register" (WCAG 2.4.2). */
+export const meta: Route.MetaFunction = (args) => {
+  const tags = namedPageMeta(args);
+  if (!new URLSearchParams(args.location.search).has('done')) return tags;
+  const t = translator(localeFromPath(args.location.pathname) ?? defaultLocale);
+  return tags.map((tag) => ('title' in tag ? { title: t('register.done.title') } : tag));
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContext);
@@ -26,12 +33,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       csrf: csrf.token,
-      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod }) => ({
+      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod, term }) => ({
         id,
         nameDe,
         nameEn,
         baseFeeCents,
         baseFeePeriod,
+        term,
       })),
       ...campaignOffer(url.searchParams.get('actioncode'), tariffs),
       done: url.searchParams.has('done'),
@@ -40,12 +48,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The action code of the address, when it is well formed, and what its campaign offers. */
+/**
+ * The action code of the address, when it is well formed, and what its campaign offers. The form
+ * starts on the brand's first tariff whatever the code: a campaign's tariff is recommended, never
+ * chosen for the customer (docs/decisions/0029-phones-and-dead-ends.md).
+ */
 function campaignOffer(requested: string | null, tariffs: readonly { id: string }[]) {
   const actionCode = requested && actionCodePattern.test(requested) ? requested : '';
   const campaign = campaignFor(actionCode);
-  const preselected = tariffs.find((tariff) => tariff.id === campaign?.preselectedTariffId)?.id;
-  return { actionCode, startBonusCents: campaign?.startBonusCents ?? 0, tariffId: preselected ?? tariffs[0]?.id };
+  const recommended = tariffs.find((tariff) => tariff.id === campaign?.recommendedTariffId)?.id;
+  return {
+    actionCode,
+    startBonusCents: campaign?.startBonusCents ?? 0,
+    recommendedTariffId: recommended,
+    tariffId: tariffs[0]?.id,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -9,6 +9,7 @@ import {
   type AddressSuggestionsResponse,
 } from '~/shared/geocoding/suggestions';
 import { useT } from '~/i18n/hooks';
+import { useRootData } from '~/root';
 import { httpRequest } from '~/platform/http-client';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
@@ -112,10 +113,16 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
   const state = useFieldState({ errors, dirty: edited || Boolean(field.dirty), value: text.trim() });
   const message = state.showError ? errors?.[0] : undefined;
 
+  // A search that found nothing says so where everyone sees it, with what to do next; the live region
+  // has announced it already, so the notice itself is not live, but it describes the field.
+  const unknown = enhanced && status === 'done' && suggestions.length === 0 && !chosen && text.trim().length >= 3;
+  const servicePhone = useRootData()?.site.configuration.customerServicePhone;
+  const unknownId = `${field.id}-unknown`;
+
   const listboxId = `${field.id}-listbox`;
   const optionId = (index: number) => `${field.id}-option-${index}`;
   const hintId = hint === null ? undefined : `${field.id}-hint`;
-  const describedBy = [fieldset.text.errorId, hintId].filter(Boolean).join(' ');
+  const describedBy = [fieldset.text.errorId, unknown ? unknownId : undefined, hintId].filter(Boolean).join(' ');
   const expanded = open && suggestions.length > 0;
 
   // Pending work ends with the component.
@@ -360,6 +367,20 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
       {enhanced ? (
         <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {announcement}
+        </div>
+      ) : null}
+      {unknown ? (
+        <div className="field__notice field__notice--unknown" id={unknownId}>
+          <p>{t('address.unknown')}</p>
+          <p>
+            {t('address.unknown.next')}
+            {servicePhone ? (
+              <>
+                {' '}
+                {t('address.unknown.service')} <a href={`tel:${servicePhone.replace(/\s+/g, '')}`}>{servicePhone}</a>.
+              </>
+            ) : null}
+          </p>
         </div>
       ) : null}
       {status === 'unavailable' || status === 'rate-limited' ? (
