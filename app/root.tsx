@@ -57,11 +57,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // except a page opened with `?consent=…` (never cached), whose consent form needs a token.
   const csrf = customer || consentPrompt ? csrfFor(request, context) : null;
   // A form refused for its expired token comes back once (resubmission.server.ts); its page is never cached.
-  const resubmission = readResubmission(request);
+  const { present, resubmission } = readResubmission(request);
   const headers = new Headers(csrf?.headers);
-  if (resubmission) {
+  if (present) {
     headers.set('Cache-Control', 'private, no-store');
-    headers.append('Set-Cookie', clearResubmission(url.pathname, config.publicUrl.startsWith('https:')));
+    headers.append('Set-Cookie', clearResubmission(config.publicUrl.startsWith('https:')));
   }
   return data(
     {

@@ -25,9 +25,20 @@ describe('a form refused for its expired token', () => {
     expect(response?.status).toBe(303);
     expect(response?.headers.get('location')).toBe('/de/registrieren?aktion=SOMMER');
     const setCookie = response!.headers.get('set-cookie')!;
-    expect(setCookie).toMatch(/; Path=\/de\/registrieren; Max-Age=300; HttpOnly; SameSite=Lax; Secure$/);
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=300; HttpOnly; SameSite=Lax; Secure$/);
 
-    const back = readResubmission(new Request(publicUrl, { headers: { cookie: setCookie.split(';')[0]! } }));
+    const cookie = setCookie.split(';')[0]!;
+    // Read by the page's document request and by its data request, never by another page.
+    const { resubmission: back } = readResubmission(
+      new Request(`${publicUrl}/de/registrieren?aktion=SOMMER`, { headers: { cookie } }),
+    );
+    expect(
+      readResubmission(new Request(`${publicUrl}/de/registrieren.data`, { headers: { cookie } })).resubmission,
+    ).toEqual(back);
+    expect(readResubmission(new Request(`${publicUrl}/de/anmelden`, { headers: { cookie } }))).toEqual({
+      present: true,
+      resubmission: null,
+    });
     expect(back?.formId).toBe('registration');
     expect(back?.result.error).toEqual({ '': [resubmitMessage] });
     expect(back?.result.initialValue).toEqual({
@@ -79,15 +90,19 @@ describe('a form refused for its expired token', () => {
     );
     const cookie = response!.headers.get('set-cookie')!.split(';')[0]!;
     expect(cookie.length).toBeLessThan(3100);
-    const back = readResubmission(new Request(publicUrl, { headers: { cookie } }));
+    const { resubmission: back } = readResubmission(
+      new Request(`${publicUrl}/de/fahrrad-melden`, { headers: { cookie } }),
+    );
     expect(back?.result.initialValue).toEqual({});
     expect(back?.result.error).toEqual({ '': [resubmitMessage] });
   });
 
   it('ignores a cookie that is not one of ours and clears the one it read', () => {
-    expect(readResubmission(new Request(publicUrl, { headers: { cookie: 'form-resend=bm9uc2Vuc2U' } }))).toBeNull();
-    expect(clearResubmission('/de/registrieren', true)).toBe(
-      'form-resend=; Path=/de/registrieren; Max-Age=0; HttpOnly; SameSite=Lax; Secure',
-    );
+    expect(readResubmission(new Request(publicUrl, { headers: { cookie: 'form-resend=bm9uc2Vuc2U' } }))).toEqual({
+      present: true,
+      resubmission: null,
+    });
+    expect(readResubmission(new Request(publicUrl)).present).toBe(false);
+    expect(clearResubmission(true)).toBe('form-resend=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
   });
 });

@@ -38,7 +38,7 @@ export function resubmissionRedirect(
   const url = new URL(request.url);
   // A form of a resource route has no page to come back to.
   if (url.pathname.startsWith('/resources/')) return null;
-  const pathname = url.pathname.replace(/\.data$/, '') || '/';
+  const pathname = pagePathOf(url);
   url.searchParams.delete('index');
   url.searchParams.delete('_routes');
   const location = `${pathname}${url.search}`;
@@ -47,21 +47,31 @@ export function resubmissionRedirect(
   return new Response(null, { status: 303, headers });
 }
 
-/** The form to show again on this page, if one came back for it. */
-export function readResubmission(request: Request): Resubmission | null {
+/**
+ * The form to show again on this page, if one came back for it; `present` when the cookie is there at
+ * all (for this page or not), so that the page deletes it.
+ */
+export function readResubmission(request: Request): { present: boolean; resubmission: Resubmission | null } {
   const raw = readCookie(request.headers.get('cookie'), cookieName);
-  if (!raw) return null;
+  if (!raw) return { present: false, resubmission: null };
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    return isResubmission(value) ? value : null;
+    if (!isStored(value) || value.path !== pagePathOf(new URL(request.url)))
+      return { present: true, resubmission: null };
+    return { present: true, resubmission: { formId: value.formId, result: value.result } };
   } catch {
-    return null;
+    return { present: true, resubmission: null };
   }
 }
 
-/** Deletes the cookie once the page has read it, so that a reload shows the form as new. */
-export function clearResubmission(pathname: string, secure: boolean): string {
-  return `${cookieName}=; Path=${pathname}; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+/** Deletes the cookie once a page has read it, so that a reload shows the form as new. */
+export function clearResubmission(secure: boolean): string {
+  return `${cookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/** The page's own path, also for React Router's data request for it (`/de/anmelden.data`). */
+function pagePathOf(url: URL): string {
+  return url.pathname.replace(/\.data$/, '') || '/';
 }
 
 function resubmissionCookie(formId: string, form: FormData, pathname: string, secure: boolean): string {
@@ -70,13 +80,14 @@ function resubmissionCookie(formId: string, form: FormData, pathname: string, se
     if (typeof value === 'string' && isShownAgain(name)) typed.append(name, value);
   }
   const encode = (result: SubmissionResult<string[]>) =>
-    Buffer.from(JSON.stringify({ formId, result } satisfies Resubmission)).toString('base64url');
+    Buffer.from(JSON.stringify({ formId, result, path: pathname } satisfies Stored)).toString('base64url');
   const reply = parse<unknown, string[]>(typed, { resolve: () => ({ value: undefined }) }).reply({
     formErrors: [resubmitMessage],
   });
   let value = encode(reply);
   if (value.length > maxCookieLength) value = encode({ ...reply, initialValue: {}, fields: [] });
-  return `${cookieName}=${value}; Path=${pathname}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  // Path=/: the page's data request (`….data`) lies outside a cookie path of the page itself.
+  return `${cookieName}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
 /** Never the token, the honeypot or a password: a password is typed again, never kept in a cookie. */
@@ -90,10 +101,17 @@ function cameFromOurOrigin(request: Request, publicUrl: string): boolean {
   return origin !== null && (origin === new URL(request.url).origin || origin === new URL(publicUrl).origin);
 }
 
-function isResubmission(value: unknown): value is Resubmission {
+/** What the cookie holds: the form, and the page it came from. */
+interface Stored extends Resubmission {
+  path: string;
+}
+
+function isStored(value: unknown): value is Stored {
   if (typeof value !== 'object' || value === null) return false;
-  const { formId, result } = value as Record<string, unknown>;
-  if (typeof formId !== 'string' || typeof result !== 'object' || result === null) return false;
+  const { formId, result, path } = value as Record<string, unknown>;
+  if (typeof formId !== 'string' || typeof path !== 'string' || typeof result !== 'object' || result === null) {
+    return false;
+  }
   const { initialValue, error } = result as Record<string, unknown>;
   return (
     (initialValue === undefined || (typeof initialValue === 'object' && initialValue !== null)) &&
