@@ -15,11 +15,11 @@ export interface TableColumn<Row> {
  * 320–390 px) each row becomes a card, each cell a line labelled with its column's header, so that
  * an amount or a button is never off-screen (WCAG 1.4.10), with nothing to scroll sideways.
  *
- * The stacked rows keep the table's semantics for screen readers: changing `display` makes some
- * browsers drop a table from the accessibility tree, so every element states its role; the visible
- * labels (`data-label`, drawn by CSS) are left out of the spoken text, which names cells by their
- * column header already. The breakpoint is a container query, so the same table stacks in a narrow
- * column on a wide screen too.
+ * The markup stays a plain table (no ARIA roles, which HTML forbids on the rows and cells of a
+ * table), so it is valid and screen readers name each cell by its column header; browsers keep those
+ * semantics when the rows stack (Chromium and Firefox do). The visible labels (`data-label`, drawn by
+ * CSS) are spoken too: where a browser drops the table semantics, they still name each value. The
+ * breakpoint is a container query, so the same table stacks in a narrow column on a wide screen too.
  */
 export function ResponsiveTable<Row>({
   caption,
@@ -41,34 +41,28 @@ export function ResponsiveTable<Row>({
 }) {
   return (
     <div className="responsive-table">
-      <table className={`responsive-table__table ${className ?? ''}`} role="table">
+      <table className={`responsive-table__table ${className ?? ''}`}>
         <caption className={captionHidden ? 'visually-hidden' : undefined}>{caption}</caption>
-        <thead role="rowgroup">
-          <tr role="row">
+        <thead>
+          <tr>
             {columns.map((column) => (
-              <th
-                key={column.header}
-                scope="col"
-                role="columnheader"
-                className={column.amount ? 'responsive-table__amount' : undefined}
-              >
+              <th key={column.header} scope="col" className={column.amount ? 'responsive-table__amount' : undefined}>
                 {column.header}
               </th>
             ))}
           </tr>
         </thead>
-        <tbody role="rowgroup">
+        <tbody>
           {rows.map((row) => (
-            <tr key={rowKey(row)} role="row" {...rowProps?.(row)}>
+            <tr key={rowKey(row)} {...rowProps?.(row)}>
               {columns.map((column) =>
                 column.rowHeader ? (
-                  <th key={column.header} scope="row" role="rowheader">
+                  <th key={column.header} scope="row">
                     {column.cell(row)}
                   </th>
                 ) : (
                   <td
                     key={column.header}
-                    role="cell"
                     data-label={column.header}
                     className={column.amount ? 'responsive-table__amount' : undefined}
                   >
