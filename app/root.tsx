@@ -16,6 +16,7 @@ import { customerSummary } from './features/accounts/current-customer.server';
 import { sessionMiddleware } from './features/accounts/session-middleware.server';
 import { csrfMiddleware } from './shared/security/csrf-middleware.server';
 import { csrfFor } from './shared/security/form-page.server';
+import { clearResubmission, readResubmission } from './shared/security/resubmission.server';
 import { localeFromPath } from './i18n/locales';
 import { requestScopeMiddleware } from './request-scope.server';
 import { useNonce } from './ui/nonce';
@@ -53,6 +54,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Logged-in pages carry forms in the header (logout, resend link); anonymous pages stay cookie-free,
   // except a page opened with `?consent=…` (never cached), whose consent form needs a token.
   const csrf = customer || consentPrompt ? csrfFor(request, context) : null;
+  // A form refused for its expired token comes back once (resubmission.server.ts); its page is never cached.
+  const { present, resubmission } = readResubmission(request);
+  const headers = new Headers(csrf?.headers);
+  if (present) {
+    headers.set('Cache-Control', 'private, no-store');
+    headers.append('Set-Cookie', clearResubmission(config.publicUrl.startsWith('https:')));
+  }
   return data(
     {
       locale,
@@ -62,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       publicUrl: config.publicUrl,
       customer,
       csrf: csrf?.token ?? null,
+      resubmission,
       consent: {
         needed: brand.sendsPageViews,
         // Part of the server's page-cache key (server/app.ts), so a cached page never shows another choice.
@@ -76,11 +85,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // A DSN is public by design: the browser SDK needs it to send its events.
       sentryDsn: config.env.SENTRY_DSN ?? null,
     },
-    { headers: csrf?.headers },
+    { headers },
   );
 }
 
-/** Site-wide data changes only with the locale; other navigations keep it. */
+/**
+ * Site-wide data changes only with the locale; other navigations keep it. The same page loaded again
+ * (a form refused for its token comes back to it) reloads it too.
+ */
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
@@ -88,6 +100,7 @@ export function shouldRevalidate({
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
   if (formMethod && formMethod !== 'GET') return defaultShouldRevalidate;
+  if (currentUrl.href === nextUrl.href) return true;
   return localeFromPath(currentUrl.pathname) !== localeFromPath(nextUrl.pathname);
 }
 

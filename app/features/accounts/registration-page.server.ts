@@ -32,12 +32,13 @@ export async function registrationPageLoader({ request, context }: Args) {
   return data(
     {
       csrf: csrf.token,
-      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod }) => ({
+      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod, term }) => ({
         id,
         nameDe,
         nameEn,
         baseFeeCents,
         baseFeePeriod,
+        term,
       })),
       ...campaignOffer(url.searchParams.get('actioncode'), tariffs),
       done: url.searchParams.has('done'),
@@ -46,12 +47,21 @@ export async function registrationPageLoader({ request, context }: Args) {
   );
 }
 
-/** The action code of the address, when it is well formed, and what its campaign offers. */
+/**
+ * The action code of the address, when it is well formed, and what its campaign offers. The form
+ * starts on the brand's first tariff whatever the code: a campaign's tariff is recommended, never
+ * chosen for the customer (docs/decisions/0029-phones-and-dead-ends.md).
+ */
 function campaignOffer(requested: string | null, tariffs: readonly { id: string }[]) {
   const actionCode = requested && actionCodePattern.test(requested) ? requested : '';
   const campaign = campaignFor(actionCode);
-  const preselected = tariffs.find((tariff) => tariff.id === campaign?.preselectedTariffId)?.id;
-  return { actionCode, startBonusCents: campaign?.startBonusCents ?? 0, tariffId: preselected ?? tariffs[0]?.id };
+  const recommended = tariffs.find((tariff) => tariff.id === campaign?.recommendedTariffId)?.id;
+  return {
+    actionCode,
+    startBonusCents: campaign?.startBonusCents ?? 0,
+    recommendedTariffId: recommended,
+    tariffId: tariffs[0]?.id,
+  };
 }
 
 /**

@@ -6,6 +6,8 @@ export const accountsDe = {
   'form.date.hint': 'Format: TT.MM.JJJJ',
   'form.honeypot': 'Bitte dieses Feld leer lassen',
   'form.csrf-invalid': 'Das Formular ist abgelaufen. Bitte lade die Seite neu und versuche es noch einmal.',
+  'form.csrf-resend':
+    'Deine Sitzung für dieses Formular war abgelaufen, deshalb ist nichts gesendet worden. Wir haben deine Eingaben wieder eingetragen (Passwörter ausgenommen): Bitte prüfe sie und sende das Formular noch einmal.',
   'form.control-characters':
     'Dieses Feld enthielt unsichtbare Steuerzeichen. Wir haben sie entfernt – bitte prüfe die Eingabe und sende das Formular noch einmal.',
   'field.email': 'E-Mail-Adresse',
@@ -16,7 +18,6 @@ export const accountsDe = {
   'field.last-name': 'Nachname',
   'field.birth-date': 'Geburtsdatum',
   'field.tariff': 'Tarif',
-  'field.accept-terms': 'Ich akzeptiere die AGB und habe die Datenschutzerklärung gelesen.',
   'field.newsletter': 'Ich möchte den Newsletter mit Angeboten per E-Mail erhalten (jederzeit abbestellbar).',
   'salutation.ms': 'Frau',
   'salutation.mr': 'Herr',
@@ -68,6 +69,18 @@ export const accountsDe = {
   'register.submit': 'Kostenpflichtig registrieren',
   'register.done':
     'Fast geschafft! Wir haben dir eine E-Mail geschickt. Bitte bestätige deine E-Mail-Adresse über den Link darin und melde dich danach an.',
+  'field.accept-terms': 'Ich akzeptiere die {terms} und habe die {privacy} gelesen.',
+  'field.accept-terms.terms': 'AGB',
+  'field.accept-terms.privacy': 'Datenschutzerklärung',
+  'register.done.title': 'Fast geschafft: Bitte bestätige deine E-Mail-Adresse',
+  'register.done.next': 'So geht es weiter',
+  'register.done.step-mail':
+    'Öffne die E-Mail, die wir dir gerade geschickt haben. Findest du sie nicht, schau im Spam-Ordner nach.',
+  'register.done.step-confirm': 'Bestätige deine E-Mail-Adresse über den Link darin.',
+  'register.done.step-login': 'Danach hier anmelden',
+  'register.campaign-recommends':
+    'Für diese Aktion empfehlen wir den Tarif {name} ({fee}; Laufzeit: {term}). Er ist nicht vorausgewählt: Deinen Tarif wählst du unten selbst.',
+  'register.campaign-hint': 'Empfohlen für den Aktionscode {code}: {name}. Du kannst jeden Tarif wählen.',
   'register.action-code': 'Aktionscode: {code}',
   'register.action-code-bonus': 'Aktionscode {code}: {amount} Startguthaben für dich.',
   'register.tariff-option': '{name} – {fee}',

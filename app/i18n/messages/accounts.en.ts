@@ -7,6 +7,8 @@ export const accountsEn = {
   'form.date.hint': 'Format: DD.MM.YYYY',
   'form.honeypot': 'Please leave this field empty',
   'form.csrf-invalid': 'This form has expired. Please reload the page and try again.',
+  'form.csrf-resend':
+    'Your session for this form had expired, so nothing was sent. We have filled in what you typed again (except passwords): please check it and send the form once more.',
   'form.control-characters':
     'This field contained invisible control characters. We removed them – please check the entry and send the form again.',
   'field.email': 'Email address',
@@ -17,7 +19,6 @@ export const accountsEn = {
   'field.last-name': 'Last name',
   'field.birth-date': 'Date of birth',
   'field.tariff': 'Tariff',
-  'field.accept-terms': 'I accept the terms and conditions and have read the privacy statement.',
   'field.newsletter': 'I would like to receive the newsletter with offers by email (unsubscribe at any time).',
   'salutation.ms': 'Ms',
   'salutation.mr': 'Mr',
@@ -67,6 +68,17 @@ export const accountsEn = {
   'register.submit': 'Register (subject to charges)',
   'register.done':
     'Almost done! We have sent you an email. Please confirm your email address with the link in it, then log in.',
+  'field.accept-terms': 'I accept the {terms} and have read the {privacy}.',
+  'field.accept-terms.terms': 'terms and conditions',
+  'field.accept-terms.privacy': 'privacy statement',
+  'register.done.title': 'Almost done: please confirm your email address',
+  'register.done.next': 'What comes next',
+  'register.done.step-mail': 'Open the email we have just sent you. If you cannot find it, look in your spam folder.',
+  'register.done.step-confirm': 'Confirm your email address with the link in it.',
+  'register.done.step-login': 'Then log in here',
+  'register.campaign-recommends':
+    'For this campaign we recommend the {name} tariff ({fee}; term: {term}). It is not preselected: you choose your tariff below.',
+  'register.campaign-hint': 'Recommended for the action code {code}: {name}. You can choose any tariff.',
   'register.action-code': 'Action code: {code}',
   'register.action-code-bonus': 'Action code {code}: {amount} welcome credit for you.',
   'register.tariff-option': '{name} – {fee}',

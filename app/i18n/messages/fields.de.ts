@@ -8,6 +8,10 @@ export const fieldsDe = {
   'address.count.one': 'Ein Vorschlag. Mit den Pfeiltasten auswählen, mit Enter übernehmen.',
   'address.count.other': '{count} Vorschläge. Mit den Pfeiltasten auswählen, mit Enter übernehmen.',
   'address.chosen': 'Adresse übernommen: {address}',
+  'address.unknown': 'Diese Adresse kennen wir nicht.',
+  'address.unknown.next':
+    'Prüfe Straße, Hausnummer und Postleitzahl, oder gib nur Straße und Ort ein und wähle deine Adresse aus den Vorschlägen.',
+  'address.unknown.service': 'Findest du sie so nicht, hilft dir unser Kundenservice:',
   'address.unavailable': 'Die Adresssuche ist gerade nicht erreichbar. Bitte versuche es gleich noch einmal.',
   'address.rate-limited': 'Zu viele Suchanfragen. Bitte warte einen Moment.',
   'phone.label': 'Mobilfunknummer',

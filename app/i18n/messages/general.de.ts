@@ -22,6 +22,7 @@ export const generalDe = {
 
   'app.skip-to-content': 'Zum Inhalt springen',
   'app.home-link': 'Zur Startseite von {brand}',
+  'app.menu': 'Menü',
   'app.main-navigation': 'Hauptnavigation',
   'app.locale-switch': 'English',
   'app.locale-switch.label': 'Sprache wechseln: English',

@@ -20,6 +20,7 @@ export const generalEn = {
 
   'app.skip-to-content': 'Skip to content',
   'app.home-link': '{brand} home page',
+  'app.menu': 'Menu',
   'app.main-navigation': 'Main navigation',
   'app.locale-switch': 'Deutsch',
   'app.locale-switch.label': 'Switch language: Deutsch',

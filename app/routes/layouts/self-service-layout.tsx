@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLocale, useT } from '~/i18n/hooks';
 import { isWebView, pagePath, type PageId } from '~/i18n/route-table';
@@ -39,9 +40,21 @@ export default function SelfServiceLayout() {
 function SelfServiceNav() {
   const t = useT();
   const locale = useLocale();
+  const { pathname } = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // On a phone the sections are one row that scrolls sideways (styles.css): the current one is
+  // brought into view, never the page scrolled.
+  useEffect(() => {
+    const row = list.current;
+    const current = row?.querySelector('[aria-current="page"]');
+    if (!row || !current) return;
+    const rowBox = row.getBoundingClientRect();
+    const box = current.getBoundingClientRect();
+    if (box.left < rowBox.left || box.right > rowBox.right - 32) row.scrollLeft += box.left - rowBox.left - 16;
+  }, [pathname]);
   return (
     <nav className="self-service__nav" aria-label={t('nav.self-service.label')}>
-      <ul>
+      <ul ref={list}>
         {sections.map((id) => (
           <li key={id}>
             <AppNavLink to={pagePath(id, locale)} end={id === 'selfService'}>

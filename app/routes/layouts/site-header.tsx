@@ -1,3 +1,4 @@
+import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { useT } from '~/i18n/hooks';
 import { AccountControls, VerificationBanner } from './account-controls';
@@ -8,9 +9,12 @@ import { PageLink } from '~/ui/components/page-link';
 export function SiteHeader() {
   const t = useT();
   const root = useRootData();
+  const { pathname } = useLocation();
   if (!root) return null;
   // The reminder follows the header rather than sitting in it, so that it scrolls away with the page
-  // instead of making the sticky header taller.
+  // instead of making the sticky header taller. On a phone the navigation folds into a menu that
+  // opens without JavaScript (`<details>`), so that the header stays one row; from 700 px it is always
+  // open and its button hidden (styles.css). Keyed by the path, it is closed again on every page.
   return (
     <>
       <header className="site-header">
@@ -22,27 +26,30 @@ export function SiteHeader() {
           >
             <Logo brand={root.brand} logoUrl={root.site.configuration.logo?.url} />
           </PageLink>
-          <nav aria-label={t('app.main-navigation')} className="site-nav">
-            <ul>
-              <li>
-                <PageLink page="priceList">{t('nav.price-list')}</PageLink>
-              </li>
-              {root.brand.vehicle === 'bike' ? (
+          <details className="site-menu" key={pathname}>
+            <summary className="site-menu__button">{t('app.menu')}</summary>
+            <nav aria-label={t('app.main-navigation')} className="site-nav">
+              <ul>
                 <li>
-                  <PageLink page="reportBike">{t('nav.report-bike')}</PageLink>
+                  <PageLink page="priceList">{t('nav.price-list')}</PageLink>
                 </li>
-              ) : null}
-              <li>
-                <PageLink page="getTheApp">{t('nav.get-the-app')}</PageLink>
-              </li>
-              <li>
-                <PageLink page="selfService">{t('nav.self-service')}</PageLink>
-              </li>
-              <li>
-                <AccountControls />
-              </li>
-            </ul>
-          </nav>
+                {root.brand.vehicle === 'bike' ? (
+                  <li>
+                    <PageLink page="reportBike">{t('nav.report-bike')}</PageLink>
+                  </li>
+                ) : null}
+                <li>
+                  <PageLink page="getTheApp">{t('nav.get-the-app')}</PageLink>
+                </li>
+                <li>
+                  <PageLink page="selfService">{t('nav.self-service')}</PageLink>
+                </li>
+                <li>
+                  <AccountControls />
+                </li>
+              </ul>
+            </nav>
+          </details>
           <LocaleSwitch />
         </div>
       </header>

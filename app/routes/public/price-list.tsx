@@ -6,7 +6,7 @@ import { listTariffs, listVehicleClasses } from '~/features/tariffs/tariffs.serv
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { Section } from '~/ui/components/section';
-import { TableScroll } from '~/ui/components/table-scroll';
+import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 import { formatEuro } from '~/i18n/intl-formats';
 
@@ -38,29 +38,18 @@ export default function PriceList({ loaderData }: Route.ComponentProps) {
       </Section>
       {vehicleClasses.length > 0 ? (
         <Section>
-          <TableScroll label={t('price-list.vehicle-classes')}>
-            <table className="price-table">
-              <caption>{t('price-list.vehicle-classes')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('price-list.vehicle-class')}</th>
-                  <th scope="col">{t('price-list.hour-price')}</th>
-                  <th scope="col">{t('price-list.km-price')}</th>
-                  <th scope="col">{t('price-list.daily-cap')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {vehicleClasses.map((vehicleClass) => (
-                  <tr key={vehicleClass.id}>
-                    <th scope="row">{name(vehicleClass)}</th>
-                    <td>{euro(vehicleClass.hourCents)}</td>
-                    <td>{euro(vehicleClass.kmCents)}</td>
-                    <td>{euro(vehicleClass.dailyCapCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableScroll>
+          <ResponsiveTable
+            caption={t('price-list.vehicle-classes')}
+            className="price-table"
+            rows={vehicleClasses}
+            rowKey={(vehicleClass) => vehicleClass.id}
+            columns={[
+              { header: t('price-list.vehicle-class'), rowHeader: true, cell: name },
+              { header: t('price-list.hour-price'), cell: (vehicleClass) => euro(vehicleClass.hourCents) },
+              { header: t('price-list.km-price'), cell: (vehicleClass) => euro(vehicleClass.kmCents) },
+              { header: t('price-list.daily-cap'), cell: (vehicleClass) => euro(vehicleClass.dailyCapCents) },
+            ]}
+          />
         </Section>
       ) : (
         <p>

@@ -16,7 +16,7 @@ import { translator } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
-import { TableScroll } from '~/ui/components/table-scroll';
+import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
@@ -283,38 +283,31 @@ function Ledger() {
       {entries.length === 0 ? (
         <p>{t('credit.ledger.empty')}</p>
       ) : (
-        <TableScroll label={t('credit.ledger.caption')}>
-          <table className="price-table ledger-table">
-            <caption>
+        <ResponsiveTable
+          caption={
+            <>
               {t('credit.ledger.caption')}
               {pageCount > 1 ? ` – ${t('credit.ledger.page-of', { page, count: pageCount })}` : ''}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('credit.ledger.date')}</th>
-                <th scope="col">{t('credit.ledger.kind')}</th>
-                <th scope="col">{t('credit.ledger.reference')}</th>
-                <th scope="col" className="ledger-table__amount">
-                  {t('credit.ledger.amount')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td>{entry.date}</td>
-                  <td>{t(`credit.kind.${entry.kind}`)}</td>
-                  <td>{entry.reference ?? '–'}</td>
-                  <td
-                    className={`ledger-table__amount${entry.amountCents < 0 ? ' ledger-table__amount--negative' : ''}`}
-                  >
-                    {formatSignedEuro(entry.amountCents, locale)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableScroll>
+            </>
+          }
+          className="price-table ledger-table"
+          rows={entries}
+          rowKey={(entry) => entry.id}
+          columns={[
+            { header: t('credit.ledger.date'), cell: (entry) => entry.date },
+            { header: t('credit.ledger.kind'), cell: (entry) => t(`credit.kind.${entry.kind}`) },
+            { header: t('credit.ledger.reference'), cell: (entry) => entry.reference ?? '–' },
+            {
+              header: t('credit.ledger.amount'),
+              amount: true,
+              cell: (entry) => (
+                <span className={entry.amountCents < 0 ? 'ledger-table__amount--negative' : undefined}>
+                  {formatSignedEuro(entry.amountCents, locale)}
+                </span>
+              ),
+            },
+          ]}
+        />
       )}
       {pageCount > 1 ? (
         <nav className="pagination" aria-label={t('credit.ledger.pages')}>

@@ -14,7 +14,7 @@ import { csrfFor } from '~/shared/security/form-page.server';
 import { usePage, useT } from '~/i18n/hooks';
 import { type Translate } from '~/i18n/translate';
 import { PageTitle } from '~/ui/components/page-header';
-import { TableScroll } from '~/ui/components/table-scroll';
+import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
@@ -287,49 +287,41 @@ function Sessions() {
     <section className="personal-data__section" aria-labelledby="sessions-heading">
       <h2 id="sessions-heading">{t('sessions.title')}</h2>
       <p>{t('sessions.intro')}</p>
-      <TableScroll label={t('sessions.caption')}>
-        <table className="session-table">
-          <caption className="visually-hidden">{t('sessions.caption')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('sessions.device')}</th>
-              <th scope="col">{t('sessions.created')}</th>
-              <th scope="col">{t('sessions.last-seen')}</th>
-              <th scope="col">{t('sessions.action')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sessions.map((session) => {
-              const name = deviceName(t, session.device);
-              return (
-                <tr key={session.ref} data-current={session.current || undefined}>
-                  <th scope="row">{name}</th>
-                  <td>
-                    <time dateTime={session.createdAt}>{session.created}</time>
-                  </td>
-                  <td>
-                    <time dateTime={session.lastSeenAt}>{session.lastSeen}</time>
-                  </td>
-                  <td>
-                    {session.current ? (
-                      <strong>{t('sessions.this-device')}</strong>
-                    ) : (
-                      <ActionButton
-                        csrf={csrf}
-                        intent="end-session"
-                        fields={{ session: session.ref }}
-                        label={t('sessions.end')}
-                        ariaLabel={t('sessions.end-label', { device: name, since: session.created })}
-                        secondary
-                      />
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </TableScroll>
+      <ResponsiveTable
+        caption={t('sessions.caption')}
+        captionHidden
+        className="session-table"
+        rows={sessions}
+        rowKey={(session) => session.ref}
+        rowProps={(session) => ({ 'data-current': session.current || undefined })}
+        columns={[
+          { header: t('sessions.device'), rowHeader: true, cell: (session) => deviceName(t, session.device) },
+          {
+            header: t('sessions.created'),
+            cell: (session) => <time dateTime={session.createdAt}>{session.created}</time>,
+          },
+          {
+            header: t('sessions.last-seen'),
+            cell: (session) => <time dateTime={session.lastSeenAt}>{session.lastSeen}</time>,
+          },
+          {
+            header: t('sessions.action'),
+            cell: (session) =>
+              session.current ? (
+                <strong>{t('sessions.this-device')}</strong>
+              ) : (
+                <ActionButton
+                  csrf={csrf}
+                  intent="end-session"
+                  fields={{ session: session.ref }}
+                  label={t('sessions.end')}
+                  ariaLabel={t('sessions.end-label', { device: deviceName(t, session.device), since: session.created })}
+                  secondary
+                />
+              ),
+          },
+        ]}
+      />
       {moreSessions > 0 ? <p>{t('sessions.more', { count: moreSessions })}</p> : null}
       {others > 0 ? (
         <ActionButton csrf={csrf} intent="end-other-sessions" label={t('sessions.end-others')} />

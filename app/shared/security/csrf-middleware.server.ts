@@ -1,6 +1,7 @@
 import { data, type MiddlewareFunction } from 'react-router';
 import { servicesContext, sessionContext } from '~/context';
-import { assertValidCsrf, isCrossOrigin } from './csrf.server';
+import { isCrossOrigin, isValidCsrf } from './csrf.server';
+import { resubmissionRedirect } from './resubmission.server';
 import { submittedForm } from './submitted-form.server';
 
 /**
@@ -8,18 +9,20 @@ import { submittedForm } from './submitted-form.server';
  * our own origin and carry the form token that matches the browser's CSRF cookie and its session
  * (read by the session middleware before this one). Reading the form here is also where a body
  * beyond the form limits is refused (400), before any action runs; the action reads the same
- * parsed form (submitted-form.server.ts).
+ * parsed form (submitted-form.server.ts). A form of our own pages whose token no longer matches goes
+ * back to its page, filled in again, instead of ending at the error screen (resubmission.server.ts);
+ * either way, no action runs.
  */
 export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next();
   const { config } = context.get(servicesContext);
   if (isCrossOrigin(request, config.publicUrl)) throw data({ message: 'form.csrf-invalid' }, { status: 403 });
-  assertValidCsrf(
-    request,
-    await submittedForm(request, context),
-    config.sessionSecret,
-    config.publicUrl.startsWith('https:'),
-    context.get(sessionContext)?.idHash ?? null,
-  );
-  return next();
+  const secure = config.publicUrl.startsWith('https:');
+  const form = await submittedForm(request, context);
+  if (isValidCsrf(request, form, config.sessionSecret, secure, context.get(sessionContext)?.idHash ?? null)) {
+    return next();
+  }
+  const resubmission = resubmissionRedirect(request, form, config.publicUrl, secure);
+  if (resubmission) return resubmission;
+  throw data({ message: 'form.csrf-invalid' }, { status: 403 });
 };

@@ -1,5 +1,4 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { data } from 'react-router';
 import { hostCookieName, readCookie } from '~/platform/cookies';
 import { csrfFieldName } from './form-fields';
 
@@ -31,21 +30,19 @@ export function issueCsrfToken(
 }
 
 /**
- * Throws a 403 unless the form carries the token that matches this browser's cookie and the
- * request's session (none when it has no live session).
+ * Whether the form carries the token that matches this browser's cookie and the request's session
+ * (none when it has no live session).
  */
-export function assertValidCsrf(
+export function isValidCsrf(
   request: Request,
   formData: FormData,
   serverSecret: string,
   secure: boolean,
   sessionIdHash: string | null,
-): void {
+): boolean {
   const cookie = readCookie(request.headers.get('cookie'), hostCookieName(cookieName, secure));
   const token = formData.get(csrfFieldName);
-  if (!cookie || typeof token !== 'string' || !safeEqual(sign(cookie, sessionIdHash, serverSecret), token)) {
-    throw data({ message: 'form.csrf-invalid' }, { status: 403 });
-  }
+  return Boolean(cookie) && typeof token === 'string' && safeEqual(sign(cookie!, sessionIdHash, serverSecret), token);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from 'react';
+import { useRouteLoaderData } from 'react-router';
 import type { AddressFieldInput } from '~/shared/geocoding/address-schema';
 import {
   addressDebounceMs,
@@ -112,10 +113,18 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
   const state = useFieldState({ errors, dirty: edited || Boolean(field.dirty), value: text.trim() });
   const message = state.showError ? errors?.[0] : undefined;
 
+  // A search that found nothing says so where everyone sees it, with what to do next; the live region
+  // has announced it already, so the notice itself is not live, but it describes the field.
+  const unknown = enhanced && status === 'done' && suggestions.length === 0 && !chosen && text.trim().length >= 3;
+  // The root loader's data by its shape only: ui/ does not import the document shell (app/root.tsx).
+  const servicePhone = useRouteLoaderData<{ site: { configuration: { customerServicePhone: string } } }>('root')?.site
+    .configuration.customerServicePhone;
+  const unknownId = `${field.id}-unknown`;
+
   const listboxId = `${field.id}-listbox`;
   const optionId = (index: number) => `${field.id}-option-${index}`;
   const hintId = hint === null ? undefined : `${field.id}-hint`;
-  const describedBy = [fieldset.text.errorId, hintId].filter(Boolean).join(' ');
+  const describedBy = [fieldset.text.errorId, unknown ? unknownId : undefined, hintId].filter(Boolean).join(' ');
   const expanded = open && suggestions.length > 0;
 
   // Pending work ends with the component.
@@ -362,6 +371,20 @@ export function AddressField({ field, label, hint, required, endpoint = addressS
       {enhanced ? (
         <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
           {announcement}
+        </div>
+      ) : null}
+      {unknown ? (
+        <div className="field__notice field__notice--unknown" id={unknownId}>
+          <p>{t('address.unknown')}</p>
+          <p>
+            {t('address.unknown.next')}
+            {servicePhone ? (
+              <>
+                {' '}
+                {t('address.unknown.service')} <a href={`tel:${servicePhone.replace(/\s+/g, '')}`}>{servicePhone}</a>.
+              </>
+            ) : null}
+          </p>
         </div>
       ) : null}
       {status === 'unavailable' || status === 'rate-limited' ? (

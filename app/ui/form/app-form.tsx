@@ -2,7 +2,7 @@ import { FormProvider, getFormProps, type FormMetadata } from '@conform-to/react
 import { useState, type ReactNode } from 'react';
 import { Form } from 'react-router';
 import { useT } from '~/i18n/hooks';
-import { csrfFieldName, honeypotFieldName } from '~/shared/security/form-fields';
+import { csrfFieldName, formIdFieldName, honeypotFieldName } from '~/shared/security/form-fields';
 import { holdUntilSettled, useLoadWhenIdle, type ValidatorLoading } from './client-validation';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';
@@ -67,6 +67,7 @@ export function AppForm<Schema extends Record<string, unknown>>({
           }}
         >
           <input type="hidden" name={csrfFieldName} value={csrfToken} />
+          <input type="hidden" name={formIdFieldName} value={form.id} />
           {honeypot ? (
             <div className="visually-hidden" aria-hidden="true">
               <label htmlFor={`${form.id}-${honeypotFieldName}`}>{t('form.honeypot')}</label>

@@ -1,5 +1,7 @@
 import { parse, useForm, type DefaultValue, type Submission, type SubmissionResult } from '@conform-to/react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useRouteLoaderData } from 'react-router';
+import type { Resubmission } from '~/shared/security/resubmission.server';
 import type { z } from '~/platform/validation';
 import { onDemand } from './on-demand';
 
@@ -52,7 +54,9 @@ function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise
 
 /**
  * A form whose validation comes on demand: Conform's form with the project's message timing
- * (validated on blur, again on every input), and the `validation` to hand to `AppForm`.
+ * (validated on blur, again on every input), and the `validation` to hand to `AppForm`. A form that
+ * the server sent back because its token had expired (the root's `resubmission`) shows what was
+ * typed and the message asking to send it again, as if the server had answered it.
  */
 export function useFormWithValidationOnDemand<Schema extends z.ZodType>(
   loadSchema: () => Promise<Schema>,
@@ -64,8 +68,14 @@ export function useFormWithValidationOnDemand<Schema extends z.ZodType>(
   },
 ) {
   const validation = useClientValidation(loadSchema);
+  const ownId = useId();
+  const id = options.id ?? ownId;
+  // The root loader's data by its shape only: ui/ does not import the document shell (app/root.tsx).
+  const resubmission = useRouteLoaderData<{ resubmission: Resubmission | null }>('root')?.resubmission;
   const [form, fields] = useForm({
     ...options,
+    id,
+    lastResult: options.lastResult ?? (resubmission?.formId === id ? resubmission.result : undefined),
     onValidate: validation.onValidate,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

@@ -1,9 +1,13 @@
 import type { SubmissionResult } from '@conform-to/react';
+import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { contentPagePath } from '~/features/content/public';
 import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
 import { baseFeeText } from '~/features/tariffs/public';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
+import { AppLink } from '~/ui/components/app-link';
+import { PageLink } from '~/ui/components/page-link';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -20,11 +24,14 @@ export interface RegistrationPageProps {
     nameEn: string;
     baseFeeCents: number;
     baseFeePeriod: 'none' | 'month' | 'year';
+    term: 'none' | 'monthly' | 'annual';
   }[];
   /** A well-formed action code from the address, and the start bonus of its campaign. */
   actionCode: string;
   startBonusCents: number;
-  /** The preselected tariff. */
+  /** The tariff the campaign of the action code recommends; never preselected. */
+  recommendedTariffId?: string;
+  /** The tariff the form starts on. */
   tariffId: string | undefined;
   done: boolean;
   result: SubmissionResult<string[]> | undefined;
@@ -41,6 +48,7 @@ export function RegistrationPage({
   tariffs,
   actionCode,
   startBonusCents,
+  recommendedTariffId,
   tariffId,
   done,
   result,
@@ -57,12 +65,21 @@ export function RegistrationPage({
     },
   );
   if (done || searchParams.has('done')) {
+    // Registered: the page says so in its heading and title, and what comes next (confirm, then log in).
     return (
       <div className="narrow">
-        <PageTitle page="register" />
+        <PageTitle page="register" title={t('register.done.title')} />
         <p className="notice" role="status">
           {t('register.done')}
         </p>
+        <h2>{t('register.done.next')}</h2>
+        <ol className="next-steps">
+          <li>{t('register.done.step-mail')}</li>
+          <li>{t('register.done.step-confirm')}</li>
+          <li>
+            <PageLink page="login">{t('register.done.step-login')}</PageLink>
+          </li>
+        </ol>
       </div>
     );
   }
@@ -78,6 +95,29 @@ export function RegistrationPage({
       }),
     })),
   ];
+  const recommended = tariffs.find((tariff) => tariff.id === recommendedTariffId);
+  const recommendation = recommended
+    ? t('register.campaign-recommends', {
+        code: actionCode,
+        name: locale === 'de' ? recommended.nameDe : recommended.nameEn,
+        fee: baseFeeText(recommended, t, locale),
+        term: t(`term.${recommended.term}`),
+      })
+    : null;
+  // The terms and the privacy statement open in a new tab, so that the form keeps what was typed; the
+  // checkbox keeps the plain sentence as its name.
+  const termsLabel = withLinks(t('field.accept-terms'), {
+    terms: (
+      <AppLink to={contentPagePath('agb', locale)} target="_blank" rel="noopener">
+        {t('field.accept-terms.terms')}
+      </AppLink>
+    ),
+    privacy: (
+      <PageLink page="privacy" target="_blank" rel="noopener">
+        {t('field.accept-terms.privacy')}
+      </PageLink>
+    ),
+  });
   return (
     <div className="narrow">
       <PageTitle page="register">
@@ -90,6 +130,7 @@ export function RegistrationPage({
             {startBonusCents > 0
               ? t('register.action-code-bonus', { code: actionCode, amount: formatEuro(startBonusCents, locale) })
               : t('register.action-code', { code: actionCode })}
+            {recommendation ? ` ${recommendation}` : null}
           </p>
         ) : null}
         <fieldset>
@@ -127,11 +168,24 @@ export function RegistrationPage({
         </fieldset>
         <fieldset>
           <legend>{t('register.tariff')}</legend>
-          <SelectField field={fields.tariffId} label={t('field.tariff')} required options={tariffOptions} />
+          <SelectField
+            field={fields.tariffId}
+            label={t('field.tariff')}
+            hint={
+              recommended
+                ? t('register.campaign-hint', {
+                    code: actionCode,
+                    name: locale === 'de' ? recommended.nameDe : recommended.nameEn,
+                  })
+                : undefined
+            }
+            required
+            options={tariffOptions}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('register.consents')}</legend>
-          <CheckboxField field={fields.acceptTerms} label={t('field.accept-terms')} required />
+          <CheckboxField field={fields.acceptTerms} label={termsLabel} required />
           <CheckboxField field={fields.newsletter} label={t('field.newsletter')} />
         </fieldset>
         <button type="submit" className="button">
@@ -140,4 +194,11 @@ export function RegistrationPage({
       </AppForm>
     </div>
   );
+}
+
+/** A translated sentence with `{name}` placeholders filled by elements (links, say). */
+function withLinks(message: string, parts: Record<string, ReactNode>): ReactNode {
+  return message
+    .split(/\{(\w+)\}/)
+    .map((piece, index) => (index % 2 === 1 ? <Fragment key={piece}>{parts[piece] ?? piece}</Fragment> : piece));
 }

@@ -1,10 +1,10 @@
 import { useLocale, useT } from '~/i18n/hooks';
 import type { Locale } from '~/i18n/locales';
+import { formatEuro } from '~/i18n/intl-formats';
+import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { baseFeeText } from '../tariff-text';
 import type { Tariff } from '../tariffs.server';
 
-import { TableScroll } from '~/ui/components/table-scroll';
-import { formatEuro } from '~/i18n/intl-formats';
 /** A tariff's name in the page's language. */
 export function tariffName(tariff: Pick<Tariff, 'nameDe' | 'nameEn'>, locale: Locale): string {
   return locale === 'de' ? tariff.nameDe : tariff.nameEn;
@@ -23,49 +23,51 @@ export function TariffTable({
   const t = useT();
   const locale = useLocale();
   return (
-    <TableScroll label={caption}>
-      <table className="price-table tariff-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('price-list.tariff')}</th>
-            <th scope="col">{t('price-list.base-fee')}</th>
-            <th scope="col">{t('price-list.ride-price')}</th>
-            <th scope="col">{t('price-list.daily-cap')}</th>
-            <th scope="col">{t('price-list.term')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {tariffs.map((tariff) => {
-            const current = tariff.id === currentId;
-            return (
-              <tr key={tariff.id} className={current ? 'tariff-table__current' : undefined}>
-                <th scope="row">
-                  {tariffName(tariff, locale)}
-                  {current ? <span className="tariff-table__badge"> ({t('tariff.table.yours')})</span> : null}
-                </th>
-                <td>{baseFeeText(tariff, t, locale)}</td>
-                <td>
-                  {tariff.ridePriceCents > 0
-                    ? t('price-list.per-started-minutes', {
-                        amount: formatEuro(tariff.ridePriceCents, locale),
-                        minutes: tariff.rideBlockMinutes,
-                      })
-                    : '–'}
-                  {tariff.freeMinutes > 0 ? (
-                    <>
-                      <br />
-                      {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
-                    </>
-                  ) : null}
-                </td>
-                <td>{tariff.dailyCapCents === null ? '–' : formatEuro(tariff.dailyCapCents, locale)}</td>
-                <td>{t(`term.${tariff.term}`)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableScroll>
+    <ResponsiveTable
+      caption={caption}
+      className="price-table tariff-table"
+      rows={tariffs}
+      rowKey={(tariff) => tariff.id}
+      rowProps={(tariff) => (tariff.id === currentId ? { className: 'tariff-table__current' } : {})}
+      columns={[
+        {
+          header: t('price-list.tariff'),
+          rowHeader: true,
+          cell: (tariff) => (
+            <>
+              {tariffName(tariff, locale)}
+              {tariff.id === currentId ? (
+                <span className="tariff-table__badge"> ({t('tariff.table.yours')})</span>
+              ) : null}
+            </>
+          ),
+        },
+        { header: t('price-list.base-fee'), cell: (tariff) => baseFeeText(tariff, t, locale) },
+        {
+          header: t('price-list.ride-price'),
+          cell: (tariff) => (
+            <>
+              {tariff.ridePriceCents > 0
+                ? t('price-list.per-started-minutes', {
+                    amount: formatEuro(tariff.ridePriceCents, locale),
+                    minutes: tariff.rideBlockMinutes,
+                  })
+                : '–'}
+              {tariff.freeMinutes > 0 ? (
+                <>
+                  <br />
+                  {t('price-list.free-minutes', { minutes: tariff.freeMinutes })}
+                </>
+              ) : null}
+            </>
+          ),
+        },
+        {
+          header: t('price-list.daily-cap'),
+          cell: (tariff) => (tariff.dailyCapCents === null ? '–' : formatEuro(tariff.dailyCapCents, locale)),
+        },
+        { header: t('price-list.term'), cell: (tariff) => t(`term.${tariff.term}`) },
+      ]}
+    />
   );
 }

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { clearResubmission, readResubmission, resubmissionRedirect, resubmitMessage } from './resubmission.server';
+
+const publicUrl = 'https://kunden.example.com';
+const typedForm = () => {
+  const form = new FormData();
+  form.set('csrf', 'stale-token');
+  form.set('form-id', 'registration');
+  form.set('email', 'kundin@example.com');
+  form.set('password', 'geheim-und-lang');
+  form.set('address.text', 'Musterstraße 1, 10115 Berlin');
+  form.set('website', '');
+  return form;
+};
+const post = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
+
+describe('a form refused for its expired token', () => {
+  it('goes back to its page with what was typed, except the password and the hidden fields', () => {
+    const response = resubmissionRedirect(
+      post('https://kunden.example.com/de/registrieren.data?aktion=SOMMER&index', { 'sec-fetch-site': 'same-origin' }),
+      typedForm(),
+      publicUrl,
+      true,
+    );
+    expect(response?.status).toBe(303);
+    expect(response?.headers.get('location')).toBe('/de/registrieren?aktion=SOMMER');
+    const setCookie = response!.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/; Path=\/; Max-Age=300; HttpOnly; SameSite=Lax; Secure$/);
+
+    const cookie = setCookie.split(';')[0]!;
+    // Read by the page's document request and by its data request, never by another page.
+    const { resubmission: back } = readResubmission(
+      new Request(`${publicUrl}/de/registrieren?aktion=SOMMER`, { headers: { cookie } }),
+    );
+    expect(
+      readResubmission(new Request(`${publicUrl}/de/registrieren.data`, { headers: { cookie } })).resubmission,
+    ).toEqual(back);
+    expect(readResubmission(new Request(`${publicUrl}/de/anmelden`, { headers: { cookie } }))).toEqual({
+      present: true,
+      resubmission: null,
+    });
+    expect(back?.formId).toBe('registration');
+    expect(back?.result.error).toEqual({ '': [resubmitMessage] });
+    expect(back?.result.initialValue).toEqual({
+      email: 'kundin@example.com',
+      address: { text: 'Musterstraße 1, 10115 Berlin' },
+    });
+    expect(JSON.stringify(back)).not.toContain('geheim');
+    expect(JSON.stringify(back)).not.toContain('stale-token');
+  });
+
+  it('accepts our Origin header when the browser sends no fetch metadata', () => {
+    const response = resubmissionRedirect(
+      post('http://localhost:3000/en/register', { origin: 'http://localhost:3000' }),
+      typedForm(),
+      publicUrl,
+      false,
+    );
+    expect(response?.status).toBe(303);
+    expect(response?.headers.get('set-cookie')).not.toContain('Secure');
+  });
+
+  it('is refused as before when nothing shows the form came from our origin, names no form, or has no page', () => {
+    expect(resubmissionRedirect(post(`${publicUrl}/de/registrieren`, {}), typedForm(), publicUrl, true)).toBeNull();
+    expect(
+      resubmissionRedirect(
+        post(`${publicUrl}/de/registrieren`, { origin: 'https://evil.example' }),
+        typedForm(),
+        publicUrl,
+        true,
+      ),
+    ).toBeNull();
+    const unnamed = typedForm();
+    unnamed.delete('form-id');
+    const sameOrigin = { 'sec-fetch-site': 'same-origin' };
+    expect(resubmissionRedirect(post(`${publicUrl}/de/registrieren`, sameOrigin), unnamed, publicUrl, true)).toBeNull();
+    expect(
+      resubmissionRedirect(post(`${publicUrl}/resources/logout`, sameOrigin), typedForm(), publicUrl, true),
+    ).toBeNull();
+  });
+
+  it('keeps the message but drops the values of a form too long for a cookie', () => {
+    const long = typedForm();
+    long.set('description', 'x'.repeat(5000));
+    const response = resubmissionRedirect(
+      post(`${publicUrl}/de/fahrrad-melden`, { 'sec-fetch-site': 'same-origin' }),
+      long,
+      publicUrl,
+      true,
+    );
+    const cookie = response!.headers.get('set-cookie')!.split(';')[0]!;
+    expect(cookie.length).toBeLessThan(3100);
+    const { resubmission: back } = readResubmission(
+      new Request(`${publicUrl}/de/fahrrad-melden`, { headers: { cookie } }),
+    );
+    expect(back?.result.initialValue).toEqual({});
+    expect(back?.result.error).toEqual({ '': [resubmitMessage] });
+  });
+
+  it('ignores a cookie that is not one of ours and clears the one it read', () => {
+    expect(readResubmission(new Request(publicUrl, { headers: { cookie: 'form-resend=bm9uc2Vuc2U' } }))).toEqual({
+      present: true,
+      resubmission: null,
+    });
+    expect(readResubmission(new Request(publicUrl)).present).toBe(false);
+    expect(clearResubmission(true)).toBe('form-resend=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
+  });
+});
