@@ -3,7 +3,6 @@ import type { DatabaseHandle } from '~/db/client.server';
 import type { DemoLogin } from '~/db/seed/demo.server';
 import type { FeatureContext } from '~/feature-context';
 import type { CurrentSession } from '~/features/accounts/sessions.server';
-import type { CustomerScope } from '~/features/self-service/customer-scope.server';
 import type { Locale } from '~/i18n/locales';
 import type { PageId } from '~/i18n/route-table';
 import type { Logger } from '~/platform/logger.server';
@@ -73,5 +72,3 @@ export interface PageScope {
 }
 
 export const pageContext = createContext<PageScope>();
-/** The logged-in customer's scope, set by the auth guard (app/routes/guards/auth.tsx) on every page behind it. */
-export const customerScopeContext = createContext<CustomerScope | null>(null);

@@ -1,5 +1,5 @@
-import type { RouterContextProvider } from 'react-router';
-import { customerScopeContext, pageContext, requestContext, servicesContext } from '~/context';
+import { createContext, type RouterContextProvider } from 'react-router';
+import { pageContext, requestContext, servicesContext } from '~/context';
 import type { FeatureContext } from '~/feature-context';
 import { type CurrentSession, isRecentlyAuthenticated, requireSession } from '~/features/accounts/public.server';
 import { defaultLocale, type Locale } from '~/i18n/locales';
@@ -18,6 +18,12 @@ export interface CustomerScope {
   /** True while a sensitive change needs no password confirmation (15-minute window). */
   recentlyAuthenticated: boolean;
 }
+
+/**
+ * The logged-in customer's scope, set by the auth guard (app/routes/guards/auth.tsx) on every page
+ * behind it. It lives here, not in app/context.ts, so that the router context knows no feature.
+ */
+export const customerScopeContext = createContext<CustomerScope | null>(null);
 
 /**
  * The scope the auth guard set for the pages behind it; resource routes outside the guard (a CSV

@@ -1,8 +1,7 @@
 import { Outlet } from 'react-router';
 import type { Route } from './+types/auth';
-import { customerScopeContext } from '~/context';
 import { settleContract } from '~/features/contract/contract-settlement.server';
-import { customerScope } from '~/features/self-service/customer-scope.server';
+import { customerScope, customerScopeContext } from '~/features/self-service/customer-scope.server';
 
 /**
  * The `auth` middleware of the route table: every page below needs a logged-in customer. It sets
