@@ -4,7 +4,7 @@ import { pageContext, requestContext, servicesContext, sessionContext } from '~/
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
-import { hrefInLocale, internalHref } from '~/shared/navigation/internal-link';
+import { hrefInLocale, requestedHref } from '~/shared/navigation/internal-link';
 import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { pagePath } from '~/i18n/route-table';
@@ -24,7 +24,7 @@ function afterLogin(request: Request, context: Route.LoaderArgs['context'], requ
   const url = new URL(request.url);
   const { locale } = context.get(pageContext);
   const target = hrefInLocale(safeRedirect(requested, pagePath('selfService', locale)), locale);
-  return internalHref(target, { pathname: url.pathname, search: url.search });
+  return requestedHref(target, { pathname: url.pathname, search: url.search });
 }
 
 export function loader({ request, context }: Route.LoaderArgs) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pageIds, pages } from '~/i18n/route-table';
-import { hrefInLocale, internalHref, isPageHref, staysEmbedded } from './internal-link';
+import { hrefInLocale, internalHref, isPageHref, requestedHref, staysEmbedded } from './internal-link';
 
 const site = { pathname: pages.home.de, search: '' };
 const campaign = { pathname: pages.home.de, search: '?utm_source=news&utm_medium=mail&gclid=abc&q=1' };
@@ -102,5 +102,17 @@ describe('redirect target in the login page’s locale', () => {
     expect(hrefInLocale(pages.credit.en, 'en')).toBe(pages.credit.en);
     expect(hrefInLocale('/de/agb', 'en')).toBe('/de/agb');
     expect(hrefInLocale('https://evil.example/de/start', 'en')).toBe('https://evil.example/de/start');
+  });
+});
+
+describe('a target asked for (the login redirect)', () => {
+  it('keeps a web-view page embedded even from the site login, with the travelling values', () => {
+    expect(requestedHref(pages.paymentEmbedded.de, { pathname: pages.login.de, search: '?utm_source=app' })).toBe(
+      `${pages.paymentEmbedded.de}?utm_source=app`,
+    );
+  });
+
+  it('builds any other target like a link', () => {
+    expect(requestedHref(pages.credit.de, campaign)).toBe(internalHref(pages.credit.de, campaign));
   });
 });

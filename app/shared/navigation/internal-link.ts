@@ -1,5 +1,5 @@
 import type { Locale } from '~/i18n/locales';
-import { embeddedVariant, findPage, isWebView, pagePath, siteVariant } from '~/i18n/route-table';
+import { embeddedVariant, findPage, isWebView, isWebViewPath, pagePath, siteVariant } from '~/i18n/route-table';
 import { carriedParams, withCarriedQuery } from './carry-query';
 
 /** Where a link is followed from: the current page's path and query. */
@@ -41,6 +41,16 @@ export function internalHref(href: string, from: LinkOrigin): string {
   if (!isPageHref(href)) return href;
   const target = isWebView(from.pathname, from.search) ? embeddedHref(href, from.search) : siteHref(href);
   return withCarriedQuery(target, from.search);
+}
+
+/**
+ * A target someone asked for (the login's `redirectTo`): a web-view page stays one even when the
+ * site's login was used, since the app that asked for it shows it; any other target is built like a
+ * link. The travelling query values go along either way.
+ */
+export function requestedHref(href: string, from: LinkOrigin): string {
+  if (!isPageHref(href)) return href;
+  return isWebViewPath(splitHref(href).path) ? withCarriedQuery(href, from.search) : internalHref(href, from);
 }
 
 /** `href` as the site links it: a web-view page with a copy on the site as that copy. */
