@@ -20,7 +20,11 @@ export function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), passwordResetStartSchema);
   if (submission.status !== 'success') return submission.reply();
-  await answerPasswordResetRequest(context.get(servicesContext), submission.value.email, context.get(pageContext).locale);
+  await answerPasswordResetRequest(
+    context.get(servicesContext),
+    submission.value.email,
+    context.get(pageContext).locale,
+  );
   return redirectCarrying(request, `${new URL(request.url).pathname}?sent=1`);
 }
 
