@@ -29,5 +29,5 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function TerminalRegister({ loaderData, actionData }: Route.ComponentProps) {
-  return <RegistrationRoutePage loaderData={loaderData} actionData={actionData} />;
+  return <RegistrationRoutePage loaderData={loaderData} actionData={actionData} atTerminal />;
 }

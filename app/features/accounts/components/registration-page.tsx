@@ -37,6 +37,11 @@ export interface RegistrationPageProps {
   result: SubmissionResult<string[]> | undefined;
   /** Without JavaScript: the server's suggestions for a typed address, to pick one. */
   addressChoices?: readonly AddressSuggestion[];
+  /**
+   * At the station terminal nothing links out of the flow (docs/rules/bike-reports.md#station-terminal):
+   * the terms, the privacy statement and the login are named, not linked.
+   */
+  atTerminal?: boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ export function RegistrationPage({
   done,
   result,
   addressChoices = [],
+  atTerminal = false,
 }: RegistrationPageProps) {
   const t = useT();
   const locale = useLocale();
@@ -77,7 +83,11 @@ export function RegistrationPage({
           <li>{t('register.done.step-mail')}</li>
           <li>{t('register.done.step-confirm')}</li>
           <li>
-            <PageLink page="login">{t('register.done.step-login')}</PageLink>
+            {atTerminal ? (
+              t('register.done.step-login')
+            ) : (
+              <PageLink page="login">{t('register.done.step-login')}</PageLink>
+            )}
           </li>
         </ol>
       </div>
@@ -106,18 +116,23 @@ export function RegistrationPage({
     : null;
   // The terms and the privacy statement open in a new tab, so that the form keeps what was typed; the
   // checkbox keeps the plain sentence as its name.
-  const termsLabel = withLinks(t('field.accept-terms'), {
-    terms: (
-      <AppLink to={contentPagePath('agb', locale)} target="_blank" rel="noopener">
-        {t('field.accept-terms.terms')}
-      </AppLink>
-    ),
-    privacy: (
-      <PageLink page="privacy" target="_blank" rel="noopener">
-        {t('field.accept-terms.privacy')}
-      </PageLink>
-    ),
-  });
+  const termsLabel = withLinks(
+    t('field.accept-terms'),
+    atTerminal
+      ? { terms: t('field.accept-terms.terms'), privacy: t('field.accept-terms.privacy') }
+      : {
+          terms: (
+            <AppLink to={contentPagePath('agb', locale)} target="_blank" rel="noopener">
+              {t('field.accept-terms.terms')}
+            </AppLink>
+          ),
+          privacy: (
+            <PageLink page="privacy" target="_blank" rel="noopener">
+              {t('field.accept-terms.privacy')}
+            </PageLink>
+          ),
+        },
+  );
   return (
     <div className="narrow">
       <PageTitle page="register">

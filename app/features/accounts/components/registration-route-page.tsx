@@ -13,9 +13,18 @@ const RegistrationPage = deferredForm(() => import('./registration-page').then((
 export function RegistrationRoutePage({
   loaderData,
   actionData,
+  atTerminal = false,
 }: {
-  loaderData: Omit<RegistrationPageProps, 'result' | 'addressChoices'>;
+  loaderData: Omit<RegistrationPageProps, 'result' | 'addressChoices' | 'atTerminal'>;
   actionData: { result: SubmissionResult<string[]>; addressChoices: readonly AddressSuggestion[] } | undefined;
+  atTerminal?: boolean;
 }) {
-  return <RegistrationPage {...loaderData} result={actionData?.result} addressChoices={actionData?.addressChoices} />;
+  return (
+    <RegistrationPage
+      {...loaderData}
+      result={actionData?.result}
+      addressChoices={actionData?.addressChoices}
+      atTerminal={atTerminal}
+    />
+  );
 }
