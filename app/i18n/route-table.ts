@@ -1,3 +1,4 @@
+import type { Brand } from '~/config/brand';
 import { locales, type Locale } from './locales';
 
 /**
@@ -30,6 +31,8 @@ export interface PageDefinition {
    * page that shows a message it did not load.
    */
   messages: 'general' | 'all';
+  /** The brands that offer the page; absent means both. Another brand's page is not served, linked or listed. */
+  brands?: readonly Brand[];
 }
 
 const selfService = {
@@ -275,6 +278,14 @@ export const pages = {
 
 export type PageId = keyof typeof pages;
 export const pageIds = Object.keys(pages) as PageId[];
+
+/** The pages one brand offers. */
+export function pageIdsOf(brand: Brand): PageId[] {
+  return pageIds.filter((id) => {
+    const page: PageDefinition = pages[id];
+    return !page.brands || page.brands.includes(brand);
+  });
+}
 
 export function pagePath(id: PageId, locale: Locale): string {
   return pages[id][locale];
