@@ -26,6 +26,8 @@ const texts = {
     email: 'E-Mail-Adresse',
     password: 'Passwort',
     logIn: 'Anmelden',
+    confirmEmail: 'E-Mail-Adresse bestätigen',
+    linkInvalid: 'Dieser Bestätigungslink ist ungültig.',
     resend: /nichts gesendet worden.*Bitte prüfe sie und sende das Formular noch einmal\./,
     doneTitle: 'Fast geschafft: Bitte bestätige deine E-Mail-Adresse',
     loginLink: 'Danach hier anmelden',
@@ -45,6 +47,8 @@ const texts = {
     email: 'Email address',
     password: 'Password',
     logIn: 'Log in',
+    confirmEmail: 'Confirm email address',
+    linkInvalid: 'This confirmation link is invalid.',
     resend: /nothing was sent.*please check it and send the form once more\./,
     doneTitle: 'Almost done: please confirm your email address',
     loginLink: 'Then log in here',
@@ -140,6 +144,29 @@ for (const locale of ['de', 'en'] as const) {
       await expect(page).toHaveURL(pages.selfService[locale]);
       await context.close();
     });
+
+    for (const javaScriptEnabled of [true, false]) {
+      test(`a one-button form pressed after its CSRF cookie is gone asks to press it once more${
+        javaScriptEnabled ? '' : ', without JavaScript too'
+      }`, async ({ browser, baseURL }) => {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled });
+        const page = await context.newPage();
+        const address = `${pages.verifyEmail[locale]}?token=${'a'.repeat(43)}`;
+        await page.goto(address);
+        if (javaScriptEnabled) await waitForHydration(page);
+        const main = page.getByRole('main');
+        await context.clearCookies({ name: 'csrf' });
+        await main.getByRole('button', { name: text.confirmEmail }).click();
+
+        // Nothing happened: the same page, the button with the request beside it, never the error screen.
+        await expect(main.getByRole('alert')).toHaveText(text.resend);
+        await expect(page).toHaveURL(address);
+        if (javaScriptEnabled) await expectNoViolations(page, 'a one-button form sent back for its expired token');
+        await main.getByRole('button', { name: text.confirmEmail }).click();
+        await expect(main.getByRole('alert')).toHaveText(text.linkInvalid);
+        await context.close();
+      });
+    }
 
     test('after registering, the heading and the title say so and lead on to the login', async ({ page }) => {
       await page.goto(`${pages.register[locale]}?done=1`);

@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { Form } from 'react-router';
-import { csrfFieldName } from '~/shared/security/form-fields';
 import { usePage, useT } from '~/i18n/hooks';
 import { pageForView, pages, type PageId } from '~/i18n/route-table';
 import { PageLink } from '~/ui/components/page-link';
@@ -37,38 +35,5 @@ export function BackToData() {
     <p className="personal-data__back">
       <ViewLink page="data">{t('my-data.back')}</ViewLink>
     </p>
-  );
-}
-
-/**
- * A one-button POST form (CSRF token included) for actions without fields to fill in: it works
- * the same without JavaScript.
- */
-export function ActionButton({
-  csrf,
-  intent,
-  fields = {},
-  label,
-  ariaLabel,
-  secondary = false,
-}: {
-  csrf: string;
-  intent: string;
-  fields?: Record<string, string>;
-  label: string;
-  ariaLabel?: string;
-  secondary?: boolean;
-}) {
-  return (
-    <Form method="post" className="action-button">
-      <input type="hidden" name={csrfFieldName} value={csrf} />
-      <input type="hidden" name="intent" value={intent} />
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className={secondary ? 'button button--secondary' : 'button'} aria-label={ariaLabel}>
-        {label}
-      </button>
-    </Form>
   );
 }

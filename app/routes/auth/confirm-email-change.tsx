@@ -1,8 +1,7 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/confirm-email-change';
 import { servicesContext, sessionContext } from '~/context';
 import { checkEmailChangeLink, confirmEmailChange } from '~/features/personal-data/email-change.server';
-import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { useT } from '~/i18n/hooks';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
@@ -10,6 +9,7 @@ import { translator } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { ButtonForm } from '~/ui/form/button-form';
 
 export const meta: Route.MetaFunction = ({ location }) => [
   { title: translator(localeFromPath(location.pathname) ?? defaultLocale)('email-change.confirm-title') },
@@ -78,13 +78,12 @@ export default function ConfirmEmailChange() {
       ) : (
         <>
           <p>{t('email-change.confirm-intro')}</p>
-          <Form method="post">
-            <input type="hidden" name={csrfFieldName} value={csrf} />
-            <input type="hidden" name="token" value={token} />
-            <button type="submit" className="button">
-              {t('email-change.confirm-submit')}
-            </button>
-          </Form>
+          <ButtonForm
+            id="confirm-email-change"
+            csrf={csrf}
+            fields={{ token }}
+            label={t('email-change.confirm-submit')}
+          />
         </>
       )}
     </div>

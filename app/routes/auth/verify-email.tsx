@@ -1,8 +1,7 @@
-import { data, Form, useActionData, useLoaderData } from 'react-router';
+import { data, useActionData, useLoaderData } from 'react-router';
 import type { Route } from './+types/verify-email';
 import { servicesContext } from '~/context';
 import { verifyEmail } from '~/features/accounts/email-verification.server';
-import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
@@ -10,6 +9,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { translateMessage } from '~/ui/form/field-shell';
 import { namedPageMeta } from '~/ui/page-meta';
 import { submittedForm } from '~/shared/security/submitted-form.server';
+import { ButtonForm } from '~/ui/form/button-form';
 
 export const meta = namedPageMeta;
 
@@ -53,13 +53,7 @@ export default function VerifyEmail() {
           ) : (
             <p>{t('verify.intro')}</p>
           )}
-          <Form method="post">
-            <input type="hidden" name={csrfFieldName} value={csrf} />
-            <input type="hidden" name="token" value={token} />
-            <button type="submit" className="button">
-              {t('verify.submit')}
-            </button>
-          </Form>
+          <ButtonForm id="verify-email" csrf={csrf} fields={{ token }} label={t('verify.submit')} />
         </>
       )}
     </div>

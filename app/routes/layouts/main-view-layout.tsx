@@ -1,7 +1,7 @@
 import { Outlet, useLocation } from 'react-router';
 import { isWebView } from '~/i18n/route-table';
-import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
+import { SiteErrorBoundary } from '~/routes/layouts/site-error-boundary';
 import { SiteFooter } from '~/routes/layouts/site-footer';
 import { SiteHeader } from '~/routes/layouts/site-header';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
@@ -29,15 +29,4 @@ export default function MainViewLayout() {
 
 export const meta = errorPageMeta;
 
-export function ErrorBoundary() {
-  const { pathname, search } = useLocation();
-  if (isWebView(pathname, search)) return <RouteErrorBoundary />;
-  return (
-    <>
-      <SkipLink />
-      <SiteHeader />
-      <RouteErrorBoundary />
-      <SiteFooter />
-    </>
-  );
-}
+export const ErrorBoundary = SiteErrorBoundary;

@@ -3,8 +3,8 @@ import { Outlet, useLocation } from 'react-router';
 import { useLocale, useT } from '~/i18n/hooks';
 import { isWebView, pagePath, type PageId } from '~/i18n/route-table';
 import { AppNavLink } from '~/ui/components/app-link';
-import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
+import { SiteErrorBoundary } from '~/routes/layouts/site-error-boundary';
 import { SiteFooter } from '~/routes/layouts/site-footer';
 import { SiteHeader } from '~/routes/layouts/site-header';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
@@ -69,15 +69,4 @@ function SelfServiceNav() {
 
 export const meta = errorPageMeta;
 
-export function ErrorBoundary() {
-  const { pathname, search } = useLocation();
-  if (isWebView(pathname, search)) return <RouteErrorBoundary />;
-  return (
-    <>
-      <SkipLink />
-      <SiteHeader />
-      <RouteErrorBoundary />
-      <SiteFooter />
-    </>
-  );
-}
+export const ErrorBoundary = SiteErrorBoundary;

@@ -1,9 +1,8 @@
-import { data, Form, useLoaderData, useSearchParams } from 'react-router';
+import { data, useLoaderData, useSearchParams } from 'react-router';
 import type { Route } from './+types/tariff';
 import { loadContract } from '~/features/contract/contract.server';
 import { withdrawTariffChange } from '~/features/contract/tariff-change.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
-import { csrfFieldName } from '~/shared/security/form-fields';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { TariffTable, tariffName } from '~/features/tariffs/components/tariff-table';
 import { baseFeeText } from '~/features/tariffs/tariff-text';
@@ -14,6 +13,7 @@ import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
+import { ButtonForm } from '~/ui/form/button-form';
 
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
@@ -92,12 +92,7 @@ export default function TariffPage() {
                 date: formatDate(contract.pendingChange.effectiveDate),
               })}
             </p>
-            <Form method="post">
-              <input type="hidden" name={csrfFieldName} value={csrf} />
-              <button type="submit" className="button button--secondary">
-                {t('tariff.pending.withdraw')}
-              </button>
-            </Form>
+            <ButtonForm id="withdraw-tariff-change" csrf={csrf} label={t('tariff.pending.withdraw')} secondary />
           </div>
         ) : null}
         {contract.state === 'cancellation_requested' ? (

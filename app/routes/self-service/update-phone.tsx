@@ -1,7 +1,8 @@
 import { data, useActionData, useLoaderData, useLocation } from 'react-router';
 import type { Route } from './+types/update-phone';
 import { pageContext } from '~/context';
-import { ActionButton, BackToData } from '~/features/personal-data/components';
+import { BackToData } from '~/features/personal-data/components';
+import { ButtonForm } from '~/ui/form/button-form';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { formatPhone, formatTime } from '~/features/personal-data/format';
 import {
@@ -192,7 +193,13 @@ function CodeStep({ pending }: { pending: PendingView }) {
         </p>
       )}
       <div className="personal-data__actions">
-        <ActionButton csrf={csrf} intent="resend-code" label={t('phone-change.resend')} secondary />
+        <ButtonForm
+          id="resend-code"
+          csrf={csrf}
+          fields={{ intent: 'resend-code' }}
+          label={t('phone-change.resend')}
+          secondary
+        />
         <AppLink to={`${pathname}?step=number`}>{t('phone-change.other-number')}</AppLink>
       </div>
     </>

@@ -97,6 +97,29 @@ describe('a form refused for its expired token', () => {
     expect(back?.result.error).toEqual({ '': [resubmitMessage] });
   });
 
+  it('never keeps a link token, and gives the plain refusal where even the bare form is beyond the cookie limit', () => {
+    const confirm = new FormData();
+    confirm.set('csrf', 'stale-token');
+    confirm.set('form-id', 'verify-email');
+    confirm.set('token', 'one-time-secret');
+    const back = resubmissionRedirect(
+      post(`${publicUrl}/de/email-bestaetigen?token=one-time-secret`, { 'sec-fetch-site': 'same-origin' }),
+      confirm,
+      publicUrl,
+      true,
+    );
+    const cookie = back!.headers.get('set-cookie')!.split(';')[0]!;
+    expect(Buffer.from(cookie.split('=')[1]!, 'base64url').toString('utf8')).not.toContain('one-time-secret');
+
+    const response = resubmissionRedirect(
+      post(`${publicUrl}/de/${'x'.repeat(4000)}`, { 'sec-fetch-site': 'same-origin' }),
+      typedForm(),
+      publicUrl,
+      true,
+    );
+    expect(response).toBeNull();
+  });
+
   it('ignores a cookie that is not one of ours and clears the one it read', () => {
     expect(readResubmission(new Request(publicUrl, { headers: { cookie: 'form-resend=bm9uc2Vuc2U' } }))).toEqual({
       present: true,

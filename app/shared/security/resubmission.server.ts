@@ -12,6 +12,8 @@ export interface Resubmission {
 }
 
 const cookieName = 'form-resend';
+/** The hidden field of the pages a mailed link opens (email verification, email change). */
+const oneTimeTokenFieldName = 'token';
 // Well below the 4 KiB a browser keeps of one cookie; a form typed beyond it comes back empty, with its message.
 const maxCookieLength = 3000;
 const maxAgeSeconds = 300;
@@ -42,8 +44,11 @@ export function resubmissionRedirect(
   url.searchParams.delete('index');
   url.searchParams.delete('_routes');
   const location = `${pathname}${url.search}`;
+  const cookie = resubmissionCookie(formId, form, pathname, secure);
+  // Only a path no page of ours has is that long: such a form gets the plain refusal.
+  if (!cookie) return null;
   const headers = new Headers({ Location: location, 'Cache-Control': 'private, no-store' });
-  headers.append('Set-Cookie', resubmissionCookie(formId, form, pathname, secure));
+  headers.append('Set-Cookie', cookie);
   return new Response(null, { status: 303, headers });
 }
 
@@ -74,7 +79,8 @@ function pagePathOf(url: URL): string {
   return url.pathname.replace(/\.data$/, '') || '/';
 }
 
-function resubmissionCookie(formId: string, form: FormData, pathname: string, secure: boolean): string {
+/** The cookie that brings the form back, or null when even the form without its values is beyond the cookie limit. */
+function resubmissionCookie(formId: string, form: FormData, pathname: string, secure: boolean): string | null {
   const typed = new FormData();
   for (const [name, value] of form) {
     if (typeof value === 'string' && isShownAgain(name)) typed.append(name, value);
@@ -86,13 +92,23 @@ function resubmissionCookie(formId: string, form: FormData, pathname: string, se
   });
   let value = encode(reply);
   if (value.length > maxCookieLength) value = encode({ ...reply, initialValue: {}, fields: [] });
+  if (value.length > maxCookieLength) return null;
   // Path=/: the page's data request (`….data`) lies outside a cookie path of the page itself.
   return `${cookieName}=${value}; Path=/; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** Never the token, the honeypot or a password: a password is typed again, never kept in a cookie. */
+/**
+ * Never the CSRF token, the honeypot, a password or a link's one-time token: a password is typed again and a
+ * link's token comes again from the link's address; neither is ever kept in a cookie.
+ */
 function isShownAgain(name: string): boolean {
-  return name !== csrfFieldName && name !== honeypotFieldName && name !== formIdFieldName && !/password/i.test(name);
+  return (
+    name !== csrfFieldName &&
+    name !== honeypotFieldName &&
+    name !== formIdFieldName &&
+    name !== oneTimeTokenFieldName &&
+    !/password/i.test(name)
+  );
 }
 
 function cameFromOurOrigin(request: Request, publicUrl: string): boolean {

@@ -6,7 +6,8 @@ import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
-import { ActionButton, ViewLink } from '../components';
+import { ButtonForm } from '~/ui/form/button-form';
+import { ViewLink } from '../components';
 import type { Done } from '../data-page-notices';
 import { personalDataExportPath } from '../policy';
 import type { DeviceDescription } from '../user-agent';
@@ -115,9 +116,10 @@ export function PersonalDataPage({ loaderData, actionData }: PersonalDataPagePro
               {pendingEmail ? (
                 <div className="data-list__pending">
                   <p>{t('my-data.email-pending', { email: pendingEmail.email, until: pendingEmail.until })}</p>
-                  <ActionButton
+                  <ButtonForm
                     csrf={csrf}
-                    intent="cancel-email-change"
+                    id="cancel-email-change"
+                    fields={{ intent: 'cancel-email-change' }}
                     label={t('my-data.email-pending-cancel')}
                     secondary
                   />
@@ -152,10 +154,10 @@ export function PersonalDataPage({ loaderData, actionData }: PersonalDataPagePro
       <section className="personal-data__section" aria-labelledby="newsletter-heading">
         <h2 id="newsletter-heading">{t('my-data.newsletter')}</h2>
         <p>{t(customer.newsletter ? 'my-data.newsletter-on' : 'my-data.newsletter-off')}</p>
-        <ActionButton
+        <ButtonForm
           csrf={csrf}
-          intent="newsletter"
-          fields={{ subscribe: customer.newsletter ? 'off' : 'on' }}
+          id="newsletter"
+          fields={{ intent: 'newsletter', subscribe: customer.newsletter ? 'off' : 'on' }}
           label={t(customer.newsletter ? 'my-data.newsletter-unsubscribe' : 'my-data.newsletter-subscribe')}
           secondary
         />
@@ -208,10 +210,10 @@ function Sessions({ csrf, sessions, moreSessions }: Pick<PersonalDataPageData, '
               session.current ? (
                 <strong>{t('sessions.this-device')}</strong>
               ) : (
-                <ActionButton
+                <ButtonForm
                   csrf={csrf}
-                  intent="end-session"
-                  fields={{ session: session.ref }}
+                  id={`end-session-${session.ref}`}
+                  fields={{ intent: 'end-session', session: session.ref }}
                   label={t('sessions.end')}
                   ariaLabel={t('sessions.end-label', { device: deviceName(t, session.device), since: session.created })}
                   secondary
@@ -222,7 +224,12 @@ function Sessions({ csrf, sessions, moreSessions }: Pick<PersonalDataPageData, '
       />
       {moreSessions > 0 ? <p>{t('sessions.more', { count: moreSessions })}</p> : null}
       {others > 0 ? (
-        <ActionButton csrf={csrf} intent="end-other-sessions" label={t('sessions.end-others')} />
+        <ButtonForm
+          csrf={csrf}
+          id="end-other-sessions"
+          fields={{ intent: 'end-other-sessions' }}
+          label={t('sessions.end-others')}
+        />
       ) : (
         <p>{t('sessions.only-this')}</p>
       )}
