@@ -120,7 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content={brand.primary} />
-        <link rel="icon" href={brand.favicon} type="image/svg+xml" />
+        {root ? <link rel="icon" href={root.brand.favicon} type="image/svg+xml" /> : null}
         {root?.sentryDsn ? (
           <meta
             name={errorReportingMetaName}

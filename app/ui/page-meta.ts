@@ -21,14 +21,19 @@ function rootData(matches: MetaArgs['matches']): RootMetaData | undefined {
   return matches.find((match) => match?.id === 'root')?.data as RootMetaData | undefined;
 }
 
-/** The brand profile of the document, from the root loader's data. */
+/** The brand profile of the document, from the root loader's data (for the shared messages, any brand's without it). */
 export function metaBrand(matches: MetaArgs['matches']): BrandProfile {
   return rootData(matches)?.brand ?? brandProfiles[fallbackBrand];
 }
 
-/** A title as every tab shows it, with the brand (docs/rules/general.md#brands): "Guthaben – Call a Bike". */
+/**
+ * A title as every tab shows it, with the brand (docs/rules/general.md#brands): "Guthaben – Call a
+ * Bike". Without the root loader's data (it failed) the brand is unknown, and the title names none
+ * rather than perhaps the other brand.
+ */
 export function brandedPageTitle(matches: MetaArgs['matches'], title: string): MetaDescriptor {
-  return { title: brandedTitle(metaBrand(matches), title) };
+  const brand = rootData(matches)?.brand;
+  return { title: brand ? brandedTitle(brand, title) : title };
 }
 
 /** Title, canonical URL and alternates of whichever named page is shown. */
