@@ -10,7 +10,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { brandProfiles } from './config/brand';
+import { brandProfiles, fallbackBrand } from './config/brand';
 import { pageContext, servicesContext } from './context';
 import { customerSummary } from './features/accounts/current-customer.server';
 import { sessionMiddleware } from './features/accounts/session-middleware.server';
@@ -32,10 +32,8 @@ import { analyticsConfig } from './platform/analytics';
 import { errorReportingMetaName } from './platform/error-reporting/client';
 import stylesHref from './ui/styles.css?url';
 
-export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesHref },
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+// The tab's icon is the brand's (app/config/brand.ts), so the document shell links it, not `links`.
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
 /**
  * Every request: the session is read once, then the request's locale, page and customer
@@ -48,7 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = context.get(pageContext);
   const [site, customer] = await Promise.all([content.siteContent(), customerSummary(request, context)]);
-  const brand = brandProfiles[config.brand];
+  const brand = config.brandProfile;
   // Only a brand that counts page views has something to ask consent for (docs/decisions/0011).
   const consentPrompt = brand.sendsPageViews ? consentPromptFrom(url.searchParams) : null;
   // Logged-in pages carry forms in the header (logout, resend link); anonymous pages stay cookie-free,
@@ -115,12 +113,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const locale =
     root?.locale ?? (typeof window === 'undefined' ? 'de' : (localeFromPath(window.location.pathname) ?? 'de'));
+  const brand = root?.brand ?? brandProfiles[fallbackBrand];
   return (
-    <html lang={locale} data-brand={root?.brand.id ?? 'cab'}>
+    <html lang={locale} data-brand={brand.id}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content={root?.brand.primary ?? '#c50014'} />
+        <meta name="theme-color" content={brand.primary} />
+        {root ? <link rel="icon" href={root.brand.favicon} type="image/svg+xml" /> : null}
         {root?.sentryDsn ? (
           <meta
             name={errorReportingMetaName}

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { brandProfiles } from '~/config/brand';
+import { mailFromHeader } from '~/config/brand';
 import { defaultServiceTeamEmail } from '~/config/bike-reports';
 import type { AppServices } from '~/context';
 import type { AppConfig } from '~/config/env.server';
@@ -101,7 +101,7 @@ export async function createServices(
 
   const db = database.db;
   const stopBackgroundWork = [
-    transport && startOutboxWorker(db, mailDelivery(transport, config.env.MAIL_FROM), logger),
+    transport && startOutboxWorker(db, mailDelivery(transport, mailFromHeader(config.brandProfile.mailSender)), logger),
     smsGateway && startOutboxWorker(db, smsDelivery(smsGateway), logger),
     startScheduler(db, [retentionJob(db, logger)], logger),
   ];
@@ -160,7 +160,7 @@ export function featureContext(config: AppConfig, parts: FeatureContextParts): F
   return {
     db,
     config,
-    brand: brandProfiles[config.brand],
+    brand: config.brandProfile,
     logger,
     rateLimits,
     content,

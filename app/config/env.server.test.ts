@@ -18,6 +18,30 @@ describe('configuration', () => {
     expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
   });
 
+  it('sends mail from the brand profile’s sender, unless MAIL_FROM_NAME or MAIL_FROM_ADDRESS say otherwise', () => {
+    expect(loadConfig({ DATA_DIR: dataDir() }).brandProfile.mailSender).toEqual({
+      name: 'Call a Bike Kundenservice',
+      address: 'kundenservice@callabike.example',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir(), CLIENT: 'flinkster' }).brandProfile.mailSender).toEqual({
+      name: 'Flinkster Kundenservice',
+      address: 'kundenservice@flinkster.example',
+    });
+    const configured = loadConfig({
+      DATA_DIR: dataDir(),
+      CLIENT: 'flinkster',
+      MAIL_FROM_ADDRESS: 'service@carsharing.example',
+    });
+    expect(configured.brandProfile.mailSender).toEqual({
+      name: 'Flinkster Kundenservice',
+      address: 'service@carsharing.example',
+    });
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_FROM_ADDRESS: 'no address' })).toThrow(/MAIL_FROM_ADDRESS/);
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_FROM_NAME: 'Evil\r\nBcc: x' })).toThrow(/MAIL_FROM_NAME/);
+    // The former single setting is refused rather than ignored.
+    expect(() => loadConfig({ DATA_DIR: dataDir(), MAIL_FROM: 'A <a@example.com>' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset and trims the public URL', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),

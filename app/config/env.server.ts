@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from '~/platform/validation';
-import { brands } from './brand';
+import { brands, configuredBrandProfile, type BrandProfile } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
 
@@ -41,7 +41,20 @@ const envSchema = z.object({
   /** Put before every Redis key: deployments that share one Redis (brands, staging) keep their counts apart. */
   REDIS_KEY_PREFIX: z.string().default(''),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: z.string().default('Kundenservice <kundenservice@example.com>'),
+  /** The mails' sender; each defaults to the brand profile's (app/config/brand.ts). */
+  MAIL_FROM_NAME: z
+    .string()
+    .trim()
+    .transform((value) => value || undefined)
+    .pipe(
+      z
+        .string()
+        .max(100)
+        .regex(/^[^\r\n"<>]*$/, 'a plain name')
+        .optional(),
+    )
+    .optional(),
+  MAIL_FROM_ADDRESS: optionalEmail,
   /** Receives a copy of every bike report; a placeholder per brand when unset (config/bike-reports.ts). */
   SERVICE_TEAM_EMAIL: optionalEmail,
   /** HTTP SMS gateway (POST JSON {to, text}); without it SMS stay in the sms_outbox table. */
@@ -101,6 +114,8 @@ export interface AppConfig {
   host: string;
   publicUrl: string;
   brand: Env['CLIENT'];
+  /** The brand's profile with the configured mail sender: what the app shows and sends. */
+  brandProfile: BrandProfile;
   dataDir: string;
   sessionSecret: string;
   previewSecret: string;
@@ -115,6 +130,10 @@ export class ConfigError extends Error {
 
 /** The settings with their defaults, validated; throws a ConfigError naming every invalid one. */
 export function parseSettings(source: NodeJS.ProcessEnv): Env {
+  // Renamed settings fail loudly: ignoring them would send mail from a sender nobody chose.
+  if (source.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration: MAIL_FROM is replaced by MAIL_FROM_NAME and MAIL_FROM_ADDRESS');
+  }
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
@@ -145,6 +164,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     host,
     publicUrl,
     brand: env.CLIENT,
+    brandProfile: configuredBrandProfile(env.CLIENT, env),
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation, useRouteLoaderData } from 'react-router';
+import { fallbackBrand, type Brand } from '~/config/brand';
 import { defaultLocale, localeFromPath, type Locale } from './locales';
 import { findPage, pages, type PageId } from './route-table';
 import { translator, type Translate } from './translate';
@@ -13,9 +14,16 @@ export function useLocale(): Locale {
   return root?.locale ?? localeFromPath(pathname) ?? defaultLocale;
 }
 
+/** The brand this build serves, from the root loader (app/config/brand.ts). */
+export function useBrand(): Brand {
+  const root = useRouteLoaderData<{ brand: { id: Brand } }>('root');
+  return root?.brand.id ?? fallbackBrand;
+}
+
 export function useT(): Translate {
   const locale = useLocale();
-  return useMemo(() => translator(locale), [locale]);
+  const brand = useBrand();
+  return useMemo(() => translator(locale, brand), [locale, brand]);
 }
 
 /** `yyyy-mm-dd` as the page's locale writes it. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brandProfiles, brands } from '~/config/brand';
 import { locales } from './locales';
 import {
   assertKnownMiddleware,
@@ -6,6 +7,7 @@ import {
   isWebViewPath,
   pageForView,
   pageIds,
+  pageIdsOf,
   pagePath,
   pages,
   routeId,
@@ -86,7 +88,7 @@ describe('route table', () => {
   });
 
   it('yields route metadata with the page in every locale', () => {
-    expect(routeMeta('credit')).toEqual({
+    expect(routeMeta('credit', 'cab')).toEqual({
       embedded: false,
       localizations: [
         { id: 'credit-de', title: 'Guthaben', path: '/de/kundenbereich/guthaben', locale: 'de' },
@@ -100,11 +102,13 @@ describe('route table', () => {
       embedded: false,
       localizations: [{ id: 'content-agb-de', title: 'AGB', path: '/de/agb', locale: 'de' as const }],
     };
-    expect(currentRouteMeta('/de/agb', [{ loaderData: {} }, { loaderData: { routeMeta: fromLoader } }])).toBe(
+    expect(currentRouteMeta('/de/agb', [{ loaderData: {} }, { loaderData: { routeMeta: fromLoader } }], 'cab')).toBe(
       fromLoader,
     );
-    expect(currentRouteMeta(pagePath('credit', 'en'), [{ loaderData: undefined }])).toEqual(routeMeta('credit'));
-    expect(currentRouteMeta('/de/agb', [])).toBeUndefined();
+    expect(currentRouteMeta(pagePath('credit', 'en'), [{ loaderData: undefined }], 'cab')).toEqual(
+      routeMeta('credit', 'cab'),
+    );
+    expect(currentRouteMeta('/de/agb', [], 'cab')).toBeUndefined();
   });
 
   it('throws on an unknown middleware name', () => {
@@ -123,11 +127,21 @@ describe('pageForView', () => {
 
 describe('page descriptions', () => {
   it('gives every indexable page a meta description in both locales', () => {
-    for (const id of pageIds.filter((pageId) => pages[pageId].indexable)) {
-      for (const locale of locales) {
-        const tags = pageMeta(id, locale, 'https://kunden.example.com');
-        expect(tags, `${id} ${locale}`).toContainEqual({ name: 'description', content: expect.any(String) });
+    for (const brand of brands) {
+      for (const id of pageIdsOf(brand).filter((pageId) => pages[pageId].indexable)) {
+        for (const locale of locales) {
+          const tags = pageMeta(id, locale, 'https://kunden.example.com', brandProfiles[brand]);
+          expect(tags, `${brand} ${id} ${locale}`).toContainEqual({
+            name: 'description',
+            content: expect.any(String),
+          });
+        }
       }
     }
+  });
+
+  it('names the brand in every page title (docs/rules/general.md#brands)', () => {
+    expect(pageMeta('credit', 'de', '', brandProfiles.cab)).toContainEqual({ title: 'Guthaben – Call a Bike' });
+    expect(pageMeta('credit', 'en', '', brandProfiles.flinkster)).toContainEqual({ title: 'Balance – Flinkster' });
   });
 });

@@ -42,7 +42,7 @@ describe('message catalogues', () => {
   });
 
   it('fill placeholders and format euro amounts per locale', () => {
-    expect(translator('en')('error.not-found.text', { path: '/x' })).toBe('Page not found: /x');
+    expect(translator('en', 'cab')('error.not-found.text', { path: '/x' })).toBe('Page not found: /x');
     expect(formatEuro(4900, 'de')).toBe('49,00\u00a0€');
     expect(formatEuro(4900, 'en')).toBe('€49.00');
   });
@@ -57,8 +57,8 @@ describe('formatDate', () => {
 
 describe('plurals', () => {
   it('choose the words by the count with the plural rules of the locale', () => {
-    const de = translator('de');
-    const en = translator('en');
+    const de = translator('de', 'cab');
+    const en = translator('en', 'cab');
     expect(de('login.wait', { minutes: 1 })).toBe(
       'Zu viele Fehlversuche. Bitte warte 1 Minute und versuche es dann erneut.',
     );
@@ -74,9 +74,9 @@ describe('plurals', () => {
   });
 
   it('write the count as the locale writes numbers, and leave a message without its count as it is', () => {
-    expect(translator('de')('credit.voucher.wait', { minutes: 1500 })).toContain('in 1.500 Minuten');
-    expect(translator('en')('credit.voucher.wait', { minutes: 1500 })).toContain('in 1,500 minutes');
-    expect(translator('en')('login.wait', {})).toContain('{minutes, plural,');
+    expect(translator('de', 'cab')('credit.voucher.wait', { minutes: 1500 })).toContain('in 1.500 Minuten');
+    expect(translator('en', 'cab')('credit.voucher.wait', { minutes: 1500 })).toContain('in 1,500 minutes');
+    expect(translator('en', 'cab')('login.wait', {})).toContain('{minutes, plural,');
   });
 
   it('leave no "(n)" or "(s)" wording in any catalogue', () => {

@@ -1,5 +1,8 @@
+import type { Brand } from '~/config/brand';
 import { intlLocale, numberFormat, pluralRules } from './intl-formats';
 import type { Locale } from './locales';
+import { brandDe } from './messages/brand.de';
+import { brandEn } from './messages/brand.en';
 import { consentDe } from './messages/consent.de';
 import { consentEn } from './messages/consent.en';
 import type { MessageKey } from './messages/de';
@@ -19,6 +22,15 @@ export const catalogues: Record<Locale, Partial<Record<MessageKey, string>>> = {
   en: { ...generalEn, ...consentEn },
 };
 
+/**
+ * Each brand's own messages (app/i18n/messages/brand.de.ts): small, so every page has both brands'.
+ * A brand's message is looked up before the shared catalogues (docs/decisions/0030-brand-profile.md).
+ */
+const brandCatalogues: Record<Brand, Record<Locale, Partial<Record<MessageKey, string>>>> = {
+  cab: { de: brandDe.cab, en: brandEn.cab },
+  flinkster: { de: brandDe.flinkster, en: brandEn.flinkster },
+};
+
 export function addCatalogues(more: Record<Locale, Partial<Record<MessageKey, string>>>): void {
   Object.assign(catalogues.de, more.de);
   Object.assign(catalogues.en, more.en);
@@ -27,16 +39,17 @@ export function addCatalogues(more: Record<Locale, Partial<Record<MessageKey, st
 export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
 
 /**
- * A translator for one locale; `{name}` placeholders are filled from params. A count takes the
+ * A translator for one locale of one brand; `{name}` placeholders are filled from params. A count takes the
  * words of its plural category: `{minutes, plural, one {# Minute} other {# Minuten}}` (the ICU
  * message syntax translators know; `=n` matches an exact number, `#` is the number), chosen by
  * `Intl.PluralRules` of the locale, so no message needs a "Minute(n)".
  */
-export function translator(locale: Locale): Translate {
+export function translator(locale: Locale, brand: Brand): Translate {
   const messages = catalogues[locale];
+  const own = brandCatalogues[brand][locale];
   return (key, params) => {
     // A key of a catalogue this page did not load shows as itself: visible, and never a crash.
-    const message = messages[key] ?? key;
+    const message = own[key] ?? messages[key] ?? key;
     if (!params) return message;
     return message
       .replace(pluralPattern, (whole, name: string, cases: string) =>
@@ -74,5 +87,5 @@ export function messageLocale(key: MessageKey, locale: Locale): Locale {
 }
 
 export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(catalogues.de, key);
+  return Object.hasOwn(catalogues.de, key) || Object.hasOwn(brandCatalogues.cab.de, key);
 }

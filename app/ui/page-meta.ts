@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, type MetaDescriptor } from 'react-router';
+import { brandProfiles, brandedTitle, fallbackBrand, type BrandProfile } from '~/config/brand';
 import { defaultLocale, localeFromPath, type Locale } from '~/i18n/locales';
 import { pageMeta } from '~/i18n/route-meta';
 import { findPage } from '~/i18n/route-table';
@@ -10,12 +11,36 @@ interface MetaArgs {
   error?: unknown;
 }
 
+interface RootMetaData {
+  publicUrl?: string;
+  locale?: Locale;
+  brand?: BrandProfile;
+}
+
+function rootData(matches: MetaArgs['matches']): RootMetaData | undefined {
+  return matches.find((match) => match?.id === 'root')?.data as RootMetaData | undefined;
+}
+
+/** The brand profile of the document, from the root loader's data (for the shared messages, any brand's without it). */
+export function metaBrand(matches: MetaArgs['matches']): BrandProfile {
+  return rootData(matches)?.brand ?? brandProfiles[fallbackBrand];
+}
+
+/**
+ * A title as every tab shows it, with the brand (docs/rules/general.md#brands): "Guthaben – Call a
+ * Bike". Without the root loader's data (it failed) the brand is unknown, and the title names none
+ * rather than perhaps the other brand.
+ */
+export function brandedPageTitle(matches: MetaArgs['matches'], title: string): MetaDescriptor {
+  const brand = rootData(matches)?.brand;
+  return { title: brand ? brandedTitle(brand, title) : title };
+}
+
 /** Title, canonical URL and alternates of whichever named page is shown. */
 export function namedPageMeta({ location, matches }: MetaArgs): MetaDescriptor[] {
   const page = findPage(location.pathname);
   if (!page) return [];
-  const root = matches.find((match) => match?.id === 'root')?.data as { publicUrl?: string } | undefined;
-  return pageMeta(page.id, page.locale, root?.publicUrl ?? '');
+  return pageMeta(page.id, page.locale, rootData(matches)?.publicUrl ?? '', metaBrand(matches));
 }
 
 /**
@@ -25,10 +50,13 @@ export function namedPageMeta({ location, matches }: MetaArgs): MetaDescriptor[]
  */
 export function errorPageMeta({ location, matches, error }: MetaArgs): MetaDescriptor[] {
   if (!error) return [];
-  const root = matches.find((match) => match?.id === 'root')?.data as { locale?: Locale } | undefined;
-  const t = translator(root?.locale ?? localeFromPath(location.pathname) ?? defaultLocale);
+  const brand = metaBrand(matches);
+  const t = translator(rootData(matches)?.locale ?? localeFromPath(location.pathname) ?? defaultLocale, brand.id);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  return [{ title: t(notFound ? 'error.not-found.title' : 'dbc-error-oops') }, { name: 'robots', content: 'noindex' }];
+  return [
+    brandedPageTitle(matches, t(notFound ? 'error.not-found.title' : 'dbc-error-oops')),
+    { name: 'robots', content: 'noindex' },
+  ];
 }
 
 /**

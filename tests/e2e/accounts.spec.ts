@@ -186,7 +186,9 @@ async function fillRegistration(page: Page, customer: NewCustomer): Promise<void
 
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(customer.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(customer.password);
-  await page.getByRole('combobox', { name: 'Tarif' }).selectOption({ label: 'Komfort Monat – 9,00 € pro Monat' });
+  await page
+    .getByRole('combobox', { name: 'Tarif' })
+    .selectOption({ label: 'Komfort Monat – Grundgebühr: 9,00 € pro Monat' });
   await page
     .getByRole('checkbox', { name: 'Ich akzeptiere die AGB und habe die Datenschutzerklärung gelesen.' })
     .check();

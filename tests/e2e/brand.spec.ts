@@ -13,6 +13,12 @@ test('pages carry the brand flinkster', async ({ page }) => {
   await page.goto(pages.home.de);
   await expect(page.locator('html')).toHaveAttribute('data-brand', 'flinkster');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Flinkster');
+  // Title, tab icon and logo come from the brand profile (docs/rules/general.md#brands).
+  await expect(page).toHaveTitle('Start – Flinkster');
+  await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/brands/flinkster/favicon.svg');
+  await expect(page.locator('.site-header img')).toHaveAttribute('src', '/brands/flinkster/logo.svg');
+  const favicon = await page.request.get('/brands/flinkster/favicon.svg');
+  expect(favicon.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('/cancel-contract is not rewritten: 404 in the brand colour', async ({ page }) => {

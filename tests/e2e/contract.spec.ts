@@ -216,7 +216,7 @@ ownServer.describe('the demo customer', () => {
       await ownServer.step('a downgrade to basis waits for the end of the month', async () => {
         await page.getByRole('link', { name: 'Tarif wechseln' }).click();
         await expect(page).toHaveURL(pages.tariffChange.de);
-        const basis = page.getByRole('radio', { name: /^Basis – 3,00 € pro Jahr/ });
+        const basis = page.getByRole('radio', { name: /^Basis – Grundgebühr: 3,00 € pro Jahr/ });
         await expect(basis).toHaveAccessibleDescription(`gilt ab ${firstOfNextMonth}`);
         await expect(page.getByRole('radio', { name: /^Komfort Jahr/ })).toHaveAccessibleDescription('gilt sofort');
         await basis.check();

@@ -18,7 +18,7 @@ for (const { path, text, home, back, title } of cases) {
     const response = await page.goto(path);
 
     expect(response?.status()).toBe(404);
-    await expect(page).toHaveTitle(title);
+    await expect(page).toHaveTitle(`${title} – Call a Bike`);
     await expect(page.getByText(text, { exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: back, exact: true })).toHaveAttribute('href', home);
   });

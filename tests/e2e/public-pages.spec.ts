@@ -10,7 +10,7 @@ const publicPages = pageIds.filter((id) => pages[id].indexable);
 /** Every public page, in both locales, answers with its own heading and content from its source. */
 function checkPublicPages(test: typeof base, brand: 'cab' | 'flinkster') {
   for (const locale of locales) {
-    const t = translator(locale);
+    const t = translator(locale, brand);
     for (const id of publicPages) {
       test(`${brand}: ${pagePath(id, locale)} renders`, async ({ sharedPage: page }) => {
         const response = await page.goto(pagePath(id, locale));

@@ -1,3 +1,4 @@
+import type { Brand } from '~/config/brand';
 import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import { dateTimeFormat, formatDate, intlLocale } from '~/i18n/intl-formats';
@@ -44,8 +45,12 @@ export interface ConfirmationRow {
 }
 
 /** The confirmation as label/value rows, in the order the page and the mail show them. */
-export function confirmationRows(confirmation: CancellationConfirmation, locale: Locale): ConfirmationRow[] {
-  const t = translator(locale);
+export function confirmationRows(
+  confirmation: CancellationConfirmation,
+  locale: Locale,
+  brand: Brand,
+): ConfirmationRow[] {
+  const t = translator(locale, brand);
   const rows: ConfirmationRow[] = [
     { label: t('cancel.confirmation.reference'), value: confirmation.reference },
     { label: t('cancel.confirmation.received'), value: formatBerlinDateTime(confirmation.receivedAt, locale) },

@@ -17,7 +17,7 @@ export function cancellationConfirmationMail(
   locale: Locale,
   brand: BrandProfile,
 ): RenderedMail {
-  const t = translator(locale);
+  const t = translator(locale, brand.id);
   return renderMailContent(
     'cancellation-confirmation',
     {
@@ -25,7 +25,7 @@ export function cancellationConfirmationMail(
       greeting: t('contract.mail.greeting', { name: confirmation.name }),
       paragraphs: [
         t('cancel.mail.intro', { time: formatBerlinDateTime(confirmation.receivedAt, locale) }),
-        ...confirmationRows(confirmation, locale).map((row) => `${row.label}: ${row.value}`),
+        ...confirmationRows(confirmation, locale, brand.id).map((row) => `${row.label}: ${row.value}`),
         ...(confirmation.adjusted ? [t('cancel.confirmation.adjusted')] : []),
         t('cancel.mail.keep'),
       ],
@@ -46,7 +46,7 @@ export function cancellationNoticeMail(
   locale: Locale,
   brand: BrandProfile,
 ): RenderedMail {
-  const t = translator(locale);
+  const t = translator(locale, brand.id);
   return renderMailContent(
     'cancellation-notice',
     {
@@ -74,7 +74,7 @@ export function cancellationWithdrawnMail(
   locale: Locale,
   brand: BrandProfile,
 ): RenderedMail {
-  const t = translator(locale);
+  const t = translator(locale, brand.id);
   return renderMailContent(
     'cancellation-withdrawn',
     {
@@ -99,7 +99,7 @@ export function tariffChangeMail(
   locale: Locale,
   brand: BrandProfile,
 ): RenderedMail {
-  const t = translator(locale);
+  const t = translator(locale, brand.id);
   const name = (tariff: Pick<Tariff, 'nameDe' | 'nameEn'>) => (locale === 'de' ? tariff.nameDe : tariff.nameEn);
   const values = { from: name(change.from), to: name(change.to), date: formatDate(change.effectiveDate, locale) };
   return renderMailContent(

@@ -67,7 +67,7 @@ export async function publicCancellationPageAction({ request, context }: Args) {
   if (value.contract !== services.config.brand) {
     return { result: submission.reply({ fieldErrors: { contract: ['cancel.contract.required'] } }) };
   }
-  const contractLabel = translator(locale)(`cancel.contract.${services.config.brand}`);
+  const contractLabel = translator(locale, services.config.brand)('cancel.contract.name');
   const declaration: Declaration = {
     kind: value.kind,
     reason: value.reason,

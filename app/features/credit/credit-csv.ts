@@ -1,3 +1,4 @@
+import type { Brand } from '~/config/brand';
 import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import type { LedgerEntry } from './ledger.server';
@@ -14,8 +15,8 @@ export const csvBom = '\uFEFF';
 
 const separators: Record<Locale, string> = { de: ';', en: ',' };
 
-export function ledgerCsv(entries: readonly LedgerEntry[], locale: Locale): string {
-  const t = translator(locale);
+export function ledgerCsv(entries: readonly LedgerEntry[], locale: Locale, brand: Brand): string {
+  const t = translator(locale, brand);
   const separator = separators[locale];
   const header = [t('credit.csv.date'), t('credit.csv.kind'), t('credit.csv.reference'), t('credit.csv.amount')];
   const rows = entries.map((entry) => [

@@ -90,7 +90,9 @@ export async function creditPageAction({ request, context }: Args) {
       customerId: scope.customerId,
       amountCents: submission.value.amount,
       idempotencyKey: submission.value.idempotencyKey,
-      statementText: translator(scope.locale)('credit.top-up.statement', { brand: scope.ctx.brand.name }),
+      statementText: translator(scope.locale, scope.ctx.brand.id)('credit.top-up.statement', {
+        brand: scope.ctx.brand.name,
+      }),
     });
     if (!outcome.ok) {
       // The provider did not answer: it may have charged. A retry must carry the same key, so that

@@ -104,7 +104,7 @@ describe('the ledger as CSV', () => {
   ] as const satisfies readonly LedgerEntry[];
 
   it('in German: UTF-8 with BOM, semicolon-separated, decimal commas, Berlin times, CRLF, formulas defused', () => {
-    const csv = ledgerCsv(entries, 'de');
+    const csv = ledgerCsv(entries, 'de', 'cab');
     expect(csv.startsWith(csvBom)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Datum;Vorgang;Referenz;Betrag (EUR)',
@@ -119,7 +119,7 @@ describe('the ledger as CSV', () => {
   });
 
   it('in English: comma-separated, decimal points, day/month/year, a comma in a field quoted', () => {
-    const csv = ledgerCsv(entries, 'en');
+    const csv = ledgerCsv(entries, 'en', 'cab');
     expect(csv.startsWith(csvBom)).toBe(true);
     expect(csv.slice(1).split('\r\n')).toEqual([
       'Date,Transaction,Reference,Amount (EUR)',
@@ -129,7 +129,7 @@ describe('the ledger as CSV', () => {
       '02/03/2026 13:00,Top-up,"Card, Visa",1234.50',
       '',
     ]);
-    expect(ledgerCsv([], 'en').slice(1)).toBe('Date,Transaction,Reference,Amount (EUR)\r\n');
+    expect(ledgerCsv([], 'en', 'cab').slice(1)).toBe('Date,Transaction,Reference,Amount (EUR)\r\n');
   });
 });
 
@@ -358,7 +358,9 @@ describe.each(databaseBackends)('credit on %s', (backend) => {
     expect(await balanceCents(db, max)).toBe(0);
     expect((await ledgerPage(db, max, 1, 20)).entries).toEqual([]);
     expect(await allLedgerEntries(db, max)).toEqual([]);
-    expect(ledgerCsv(await allLedgerEntries(db, max), 'de')).toBe(`${csvBom}Datum;Vorgang;Referenz;Betrag (EUR)\r\n`);
+    expect(ledgerCsv(await allLedgerEntries(db, max), 'de', 'cab')).toBe(
+      `${csvBom}Datum;Vorgang;Referenz;Betrag (EUR)\r\n`,
+    );
     expect(await voucherCredit(db, max, 'ERIK-ASCO-DE12')).toBeNull();
     expect(await topUpResult(db, max, erikasTopUp.paymentId)).toBeNull();
     // Max has no payment method of his own; Erika's is not his to charge.

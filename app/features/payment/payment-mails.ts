@@ -21,7 +21,7 @@ export type PaymentMail =
  * notice, so that a change nobody asked for is noticed.
  */
 export function renderPaymentMail(message: PaymentMail, locale: Locale, brand: BrandProfile): RenderedMail {
-  const t = translator(locale);
+  const t = translator(locale, brand.id);
   const notice = t('payment.mail.not-you');
   if (message.kind === 'sepa-mandate') {
     return renderMailContent(

@@ -69,7 +69,7 @@ describe.each(databaseBackends)('price list on %s', (backend) => {
     ]);
     expect(tariffs.find((tariff) => tariff.id === 'komfort-jahr')?.firstTermMonths).toBe(12);
     // Amounts as German readers write them, with a non-breaking space before the euro sign.
-    expect(tariffs.map((tariff) => baseFeeText(tariff, translator('de'), 'de'))).toEqual([
+    expect(tariffs.map((tariff) => baseFeeText(tariff, translator('de', 'cab'), 'de'))).toEqual([
       '3,00\u00a0€ pro Jahr',
       '9,00\u00a0€ pro Monat',
       '49,00\u00a0€ pro Jahr',
@@ -86,7 +86,7 @@ describe.each(databaseBackends)('price list on %s', (backend) => {
     const classes = await listVehicleClasses(database.handle.db, 'flinkster');
 
     expect(tariffs.map((tariff) => tariff.id)).toEqual(['flinkster-flex']);
-    expect(baseFeeText(tariffs[0]!, translator('en'), 'en')).toBe('none');
+    expect(baseFeeText(tariffs[0]!, translator('en', 'flinkster'), 'en')).toBe('none');
     expect(
       classes.map(({ nameDe, nameEn, hourCents, kmCents, dailyCapCents }) => ({
         nameDe,

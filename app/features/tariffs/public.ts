@@ -1,3 +1,3 @@
 // What other features may use of tariffs and that is safe in the browser (docs/decisions/0025).
 export { changeDirection } from './tariff-comparison';
-export { baseFeeText } from './tariff-text';
+export { baseFeeText, tariffOptionText } from './tariff-text';

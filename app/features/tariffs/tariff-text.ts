@@ -12,3 +12,13 @@ export function baseFeeText(
   const amount = formatEuro(tariff.baseFeeCents, locale);
   return t(tariff.baseFeePeriod === 'year' ? 'price-list.per-year' : 'price-list.per-month', { amount });
 }
+
+/** A tariff as a choice names it: "Basis – Grundgebühr: 3,00 € pro Jahr", "Flex – Grundgebühr: keine". */
+export function tariffOptionText(
+  tariff: { nameDe: string; nameEn: string; baseFeeCents: number; baseFeePeriod: 'none' | 'month' | 'year' },
+  t: Translate,
+  locale: Locale,
+): string {
+  const name = locale === 'de' ? tariff.nameDe : tariff.nameEn;
+  return t('price-list.tariff-option', { name, fee: baseFeeText(tariff, t, locale) });
+}

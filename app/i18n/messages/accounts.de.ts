@@ -79,10 +79,9 @@ export const accountsDe = {
   'register.done.step-confirm': 'Bestätige deine E-Mail-Adresse über den Link darin.',
   'register.done.step-login': 'Danach hier anmelden',
   'register.campaign-recommends':
-    'Für diese Aktion empfehlen wir den Tarif {name} ({fee}; Laufzeit: {term}). Er ist nicht vorausgewählt: Deinen Tarif wählst du unten selbst.',
+    'Für diese Aktion empfehlen wir den Tarif {name} (Grundgebühr: {fee}; Laufzeit: {term}). Er ist nicht vorausgewählt: Deinen Tarif wählst du unten selbst.',
   'register.campaign-hint': 'Empfohlen für den Aktionscode {code}: {name}. Du kannst jeden Tarif wählen.',
   'register.action-code': 'Aktionscode: {code}',
   'register.action-code-bonus': 'Aktionscode {code}: {amount} Startguthaben für dich.',
-  'register.tariff-option': '{name} – {fee}',
   'register.too-many': 'Von diesem Anschluss kamen zu viele Registrierungen. Bitte versuche es später erneut.',
 } as const;

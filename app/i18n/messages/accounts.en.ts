@@ -77,10 +77,9 @@ export const accountsEn = {
   'register.done.step-confirm': 'Confirm your email address with the link in it.',
   'register.done.step-login': 'Then log in here',
   'register.campaign-recommends':
-    'For this campaign we recommend the {name} tariff ({fee}; term: {term}). It is not preselected: you choose your tariff below.',
+    'For this campaign we recommend the {name} tariff (base fee: {fee}; term: {term}). It is not preselected: you choose your tariff below.',
   'register.campaign-hint': 'Recommended for the action code {code}: {name}. You can choose any tariff.',
   'register.action-code': 'Action code: {code}',
   'register.action-code-bonus': 'Action code {code}: {amount} welcome credit for you.',
-  'register.tariff-option': '{name} – {fee}',
   'register.too-many': 'Too many registrations came from this connection. Please try again later.',
 } as const satisfies Record<keyof typeof accountsDe, string>;

@@ -46,8 +46,6 @@ export const contractDe = {
   'cancel.identifier.invalid': 'Bitte gib die E-Mail-Adresse deines Kontos oder deine Kundennummer (nur Ziffern) ein.',
   'cancel.identifier.customer-number': 'Kundennummer',
   'cancel.contract': 'Welcher Vertrag?',
-  'cancel.contract.cab': 'Call a Bike – Kundenvertrag (Fahrradverleih)',
-  'cancel.contract.flinkster': 'Flinkster – Kundenvertrag (Carsharing)',
   'cancel.contract.required': 'Bitte wähle den Vertrag, den du kündigen möchtest.',
   'cancel.end-date': 'Gewünschtes Vertragsende',
   'cancel.end-date.hint': 'Leer lassen für den frühestmöglichen Termin. Format: TT.MM.JJJJ',

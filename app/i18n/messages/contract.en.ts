@@ -47,8 +47,6 @@ export const contractEn = {
   'cancel.identifier.invalid': "Please enter your account's email address or your customer number (digits only).",
   'cancel.identifier.customer-number': 'Customer number',
   'cancel.contract': 'Which contract?',
-  'cancel.contract.cab': 'Call a Bike – customer contract (bike rental)',
-  'cancel.contract.flinkster': 'Flinkster – customer contract (car sharing)',
   'cancel.contract.required': 'Please choose the contract you want to cancel.',
   'cancel.end-date': 'Desired end of contract',
   'cancel.end-date.hint': 'Leave empty for the earliest possible date. Format: DD.MM.YYYY',

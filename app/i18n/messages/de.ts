@@ -8,6 +8,7 @@ import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
+import type { BrandMessageKey } from './brand.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -26,4 +27,6 @@ export const de = {
   ...generalDe,
 } as const;
 
-export type MessageKey = keyof typeof de;
+/** A key of the shared catalogues; `MessageKey` adds the brand's own (app/i18n/messages/brand.de.ts). */
+export type SharedMessageKey = keyof typeof de;
+export type MessageKey = SharedMessageKey | BrandMessageKey;

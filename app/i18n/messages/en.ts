@@ -1,4 +1,4 @@
-import type { MessageKey } from './de';
+import type { SharedMessageKey } from './de';
 import { accountsEn } from './accounts.en';
 import { fieldsEn } from './fields.en';
 import { contractEn } from './contract.en';
@@ -21,4 +21,4 @@ export const en = {
   ...bikeReportsEn,
   ...consentEn,
   ...generalEn,
-} as const satisfies Record<MessageKey, string>;
+} as const satisfies Record<SharedMessageKey, string>;

@@ -48,13 +48,12 @@ export const generalDe = {
   'footer.accessibility': 'Barrierefreiheit',
   'footer.price-list': 'Preisverzeichnis',
 
-  'page.home.description': 'Fahrräder und E-Bikes rund um die Uhr ausleihen: registrieren, Tarif wählen, losfahren.',
   'page.register.description': 'Kundenkonto anlegen, Tarif wählen und in wenigen Minuten startklar sein.',
   'page.login.description':
     'Im Kundenbereich anmelden: Vertrag, Guthaben, Zahlungsmittel und persönliche Daten verwalten.',
   'page.selfService.description': 'Dein Vertrag, dein Guthaben, dein Zahlungsmittel und deine Daten auf einen Blick.',
   'page.cancelContract.description': 'Deinen Vertrag ohne Anmeldung kündigen – mit sofortiger Bestätigung per E-Mail.',
-  'page.priceList.description': 'Grundgebühren, Fahrpreise, Tageshöchstgebühren und Laufzeiten aller Tarife.',
+  'page.priceList.description': 'Grundgebühren, Preise, Tageshöchstgebühren und Laufzeiten aller Tarife.',
   'page.reportBike.description':
     'Ein gefundenes, verlorenes oder beschädigtes Rad melden und eine Vorgangsnummer erhalten.',
   'page.getTheApp.description': 'Die App für iPhone und Android herunterladen.',
@@ -106,8 +105,6 @@ export const generalDe = {
   'home.all-prices': 'Alle Preise im Preisverzeichnis',
   'home.apps': 'Hol dir die App',
   'preview.notice': 'Vorschau eines Entwurfs – so ist die Seite noch nicht veröffentlicht.',
-  'home.lead':
-    '{brand} bringt dich mit dem Rad durch die Stadt: ausleihen per App, fahren, an jeder Station zurückgeben.',
   'price-list.lead': 'Alle Tarife im Überblick. Preise inklusive Mehrwertsteuer.',
   'price-list.tariff': 'Tarif',
   'price-list.base-fee': 'Grundgebühr',
@@ -117,6 +114,8 @@ export const generalDe = {
   'price-list.per-year': '{amount} pro Jahr',
   'price-list.per-month': '{amount} pro Monat',
   'price-list.none': 'keine',
+  // A tariff named on its own (a choice): the fee says what it is, never a bare "keine".
+  'price-list.tariff-option': '{name} – Grundgebühr: {fee}',
   'price-list.per-started-minutes':
     '{amount} je {minutes, plural, one {angefangene Minute} other {angefangene # Minuten}}',
   'price-list.per-hour': '{amount} pro Stunde',

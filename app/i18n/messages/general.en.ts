@@ -46,14 +46,13 @@ export const generalEn = {
   'footer.accessibility': 'Accessibility',
   'footer.price-list': 'Price list',
 
-  'page.home.description': 'Rent bikes and e-bikes around the clock: register, choose a tariff, ride off.',
-  'page.register.description': 'Create your customer account, choose a tariff and be ready to ride in minutes.',
+  'page.register.description': 'Create your customer account, choose a tariff and be ready to go in minutes.',
   'page.login.description':
     'Log in to self-service: manage your contract, balance, payment method and personal details.',
   'page.selfService.description': 'Your contract, balance, payment method and personal details at a glance.',
   'page.cancelContract.description':
     'Cancel your contract without logging in – with an immediate confirmation by email.',
-  'page.priceList.description': 'Base fees, ride prices, daily caps and terms of every tariff.',
+  'page.priceList.description': 'Base fees, prices, daily caps and terms of every tariff.',
   'page.reportBike.description': 'Report a found, lost or damaged bike and get a reference number.',
   'page.getTheApp.description': 'Download the app for iPhone and Android.',
   'page.privacy.description': 'How we handle your personal data.',
@@ -104,7 +103,6 @@ export const generalEn = {
   'home.all-prices': 'All prices in the price list',
   'home.apps': 'Get the app',
   'preview.notice': 'Preview of a draft – the page is not published like this yet.',
-  'home.lead': '{brand} gets you through the city by bike: rent with the app, ride, return at any station.',
   'price-list.lead': 'All tariffs at a glance. Prices include VAT.',
   'price-list.tariff': 'Tariff',
   'price-list.base-fee': 'Base fee',
@@ -114,6 +112,7 @@ export const generalEn = {
   'price-list.per-year': '{amount} per year',
   'price-list.per-month': '{amount} per month',
   'price-list.none': 'none',
+  'price-list.tariff-option': '{name} – base fee: {fee}',
   'price-list.per-started-minutes': '{amount} per started {minutes, plural, one {minute} other {# minutes}}',
   'price-list.per-hour': '{amount} per hour',
   'price-list.per-km': '{amount} per km',

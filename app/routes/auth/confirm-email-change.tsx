@@ -7,12 +7,16 @@ import { useT } from '~/i18n/hooks';
 import { defaultLocale, localeFromPath } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import { PageLink } from '~/ui/components/page-link';
+import { brandedPageTitle, metaBrand } from '~/ui/page-meta';
 import { translateMessage } from '~/ui/form/field-shell';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 import { ButtonForm } from '~/ui/form/button-form';
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: translator(localeFromPath(location.pathname) ?? defaultLocale)('email-change.confirm-title') },
+export const meta: Route.MetaFunction = ({ location, matches }) => [
+  brandedPageTitle(
+    matches,
+    translator(localeFromPath(location.pathname) ?? defaultLocale, metaBrand(matches).id)('email-change.confirm-title'),
+  ),
   { name: 'robots', content: 'noindex' },
 ];
 

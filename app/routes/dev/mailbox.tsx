@@ -3,9 +3,12 @@ import { servicesContext } from '~/context';
 import { mailOutbox } from '~/shared/mail/outbox.server';
 import { notFound } from '~/shared/navigation/route-validation';
 import { smsOutbox } from '~/shared/sms/outbox.server';
-import { privatePageHeaders } from '~/ui/page-meta';
+import { brandedPageTitle, privatePageHeaders } from '~/ui/page-meta';
 
-export const meta = () => [{ title: 'Mailbox (development)' }, { name: 'robots', content: 'noindex' }];
+export const meta: Route.MetaFunction = ({ matches }) => [
+  brandedPageTitle(matches, 'Mailbox (development)'),
+  { name: 'robots', content: 'noindex' },
+];
 export const headers = privatePageHeaders;
 
 /**

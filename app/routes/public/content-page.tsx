@@ -9,7 +9,7 @@ import { requireLocale } from '~/shared/navigation/route-validation';
 import { defaultLocale } from '~/i18n/locales';
 import { pagePath } from '~/i18n/route-table';
 import { ContentBlocks } from '~/ui/components/content-blocks';
-import { publicPageHeaders } from '~/ui/page-meta';
+import { brandedPageTitle, publicPageHeaders } from '~/ui/page-meta';
 
 export const headers = publicPageHeaders;
 
@@ -35,14 +35,14 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   return { page, routeMeta, publicUrl: services.config.publicUrl, path: url.pathname };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const { page, routeMeta, publicUrl, path } = data;
   // A web view is the app's copy of a site page: search engines get the site's address.
   const site = (pagePath: string) => `${publicUrl}${sitePathOf(pagePath)}`;
   const fallback = routeMeta.localizations.find((localization) => localization.locale === defaultLocale);
   return [
-    { title: page.title },
+    brandedPageTitle(matches, page.title),
     ...(page.description ? [{ name: 'description', content: page.description }] : []),
     ...(routeMeta.embedded ? [{ name: 'robots', content: 'noindex' }] : []),
     { tagName: 'link', rel: 'canonical', href: site(path) },

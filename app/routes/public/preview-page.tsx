@@ -12,6 +12,7 @@ import { isLocale } from '~/i18n/locales';
 import { useT } from '~/i18n/hooks';
 import { readCookie } from '~/platform/cookies';
 import { ContentBlocks } from '~/ui/components/content-blocks';
+import { brandedPageTitle } from '~/ui/page-meta';
 
 const noStore = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex' };
 
@@ -44,8 +45,8 @@ export function headers() {
   return noStore;
 }
 
-export const meta = ({ data: loaderData }: Route.MetaArgs) => [
-  { title: loaderData?.draft.title ?? '' },
+export const meta: Route.MetaFunction = ({ data: loaderData, matches }) => [
+  brandedPageTitle(matches, loaderData?.draft.title ?? ''),
   { name: 'robots', content: 'noindex' },
 ];
 

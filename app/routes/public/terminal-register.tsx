@@ -2,12 +2,15 @@ import type { Route } from './+types/terminal-register';
 import { RegistrationRoutePage } from '~/features/accounts/components/registration-route-page';
 import { registrationPageAction, registrationPageLoader } from '~/features/accounts/registration-page.server';
 import { translator } from '~/i18n/translate';
-import { privatePageHeaders } from '~/ui/page-meta';
+import { brandedPageTitle, metaBrand, privatePageHeaders } from '~/ui/page-meta';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.data as { locale?: 'de' | 'en' } | undefined;
   return [
-    { title: `${translator(root?.locale ?? 'de')('page.register.title')} – Terminal` },
+    brandedPageTitle(
+      matches,
+      `${translator(root?.locale ?? 'de', metaBrand(matches).id)('page.register.title')} – Terminal`,
+    ),
     { name: 'robots', content: 'noindex' },
   ];
 };

@@ -2,10 +2,13 @@ import type { Route } from './+types/terminal-report';
 import { reportPageAction, reportPageLoader } from '~/features/bike-reports/report-page.server';
 import { translator } from '~/i18n/translate';
 import { deferredForm } from '~/ui/form/deferred-form';
-import { privatePageHeaders } from '~/ui/page-meta';
+import { brandedPageTitle, metaBrand, privatePageHeaders } from '~/ui/page-meta';
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${translator(loaderData?.locale ?? 'de')('page.reportBike.title')} – Terminal` },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  brandedPageTitle(
+    matches,
+    `${translator(loaderData?.locale ?? 'de', metaBrand(matches).id)('page.reportBike.title')} – Terminal`,
+  ),
   { name: 'robots', content: 'noindex' },
 ];
 export const headers = privatePageHeaders;

@@ -4,12 +4,15 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { locales } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import { useRootData } from '~/root';
-import { privatePageHeaders } from '~/ui/page-meta';
+import { brandedPageTitle, metaBrand, privatePageHeaders } from '~/ui/page-meta';
 import { AppLink } from '~/ui/components/app-link';
 
 export const meta: Route.MetaFunction = ({ matches }) => {
   const root = matches.find((match) => match?.id === 'root')?.data as { locale?: 'de' | 'en' } | undefined;
-  return [{ title: translator(root?.locale ?? 'de')('page.terminal.title') }, { name: 'robots', content: 'noindex' }];
+  return [
+    brandedPageTitle(matches, translator(root?.locale ?? 'de', metaBrand(matches).id)('page.terminal.title')),
+    { name: 'robots', content: 'noindex' },
+  ];
 };
 // What a terminal shows depends on its browser's language; nothing to share between terminals.
 export const headers = privatePageHeaders;

@@ -15,7 +15,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const requested = new URL(request.url).searchParams.get('locale');
   const locale = isLocale(requested) ? requested : scope.locale;
   const entries = await allLedgerEntries(scope.ctx.db, scope.customerId);
-  return new Response(ledgerCsv(entries, locale), {
+  return new Response(ledgerCsv(entries, locale, scope.ctx.brand.id), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
       'Content-Disposition': `attachment; filename="${csvFileName(locale, berlinDate())}"`,

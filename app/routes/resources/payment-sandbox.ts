@@ -18,7 +18,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   if (!sandbox) throw new Response('Not Found', { status: 404 });
   const page = sandbox.hostedPage(new URL(request.url).searchParams.get('start') ?? '');
   const locale = page?.locale ?? 'de';
-  const t = translator(locale);
+  const t = translator(locale, context.get(servicesContext).config.brand);
   const body = page
     ? `<p>${escapeHtml(t('payment.sandbox.intro'))}</p>
 <h2>${escapeHtml(t('payment.sandbox.choose'))}</h2>

@@ -62,7 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       name: value.name,
       // The declarant is the logged-in customer, whatever the form says.
       identifier: customer.customerNumber,
-      contractLabel: translator(scope.locale)(`cancel.contract.${brand}`),
+      contractLabel: translator(scope.locale, brand)('cancel.contract.name'),
       endDate: value.endDate,
       confirmationEmail: value.confirmationEmail,
     },

@@ -7,7 +7,7 @@ import { tariffChangeSchema } from '~/features/contract/tariff-change-schema';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { tariffName } from '~/features/tariffs/components/tariff-table';
-import { baseFeeText } from '~/features/tariffs/tariff-text';
+import { tariffOptionText } from '~/features/tariffs/public';
 import { changeDirection } from '~/features/tariffs/tariff-comparison';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
 import { useFormatDate, useLocale, useT } from '~/i18n/hooks';
@@ -98,7 +98,7 @@ export default function TariffChange() {
               required
               options={offers.map(({ tariff, appliesFrom }) => ({
                 value: tariff.id,
-                label: `${tariffName(tariff, locale)} – ${baseFeeText(tariff, t, locale)}`,
+                label: tariffOptionText(tariff, t, locale),
                 description: appliesFrom
                   ? t('tariff-change.option.from', { date: formatDate(appliesFrom) })
                   : t('tariff-change.option.now'),

@@ -1,6 +1,6 @@
 import { Link, useLocation, useMatches } from 'react-router';
 import { localeSwitchHref } from '~/shared/navigation/carry-query';
-import { useLocale, useT } from '~/i18n/hooks';
+import { useBrand, useLocale, useT } from '~/i18n/hooks';
 import { localeCookieName, otherLocale } from '~/i18n/locales';
 import { currentRouteMeta } from '~/i18n/route-meta';
 import { pagePath } from '~/i18n/route-table';
@@ -12,9 +12,10 @@ import { pagePath } from '~/i18n/route-table';
 export function LocaleSwitch() {
   const t = useT();
   const locale = useLocale();
+  const brand = useBrand();
   const { pathname, search } = useLocation();
   const target = otherLocale(locale);
-  const counterpart = currentRouteMeta(pathname, useMatches())?.localizations.find(
+  const counterpart = currentRouteMeta(pathname, useMatches(), brand)?.localizations.find(
     (localization) => localization.locale === target,
   );
   const href = localeSwitchHref(counterpart?.path ?? pagePath('home', target), search);

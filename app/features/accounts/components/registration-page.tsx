@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { contentPagePath } from '~/features/content/public';
 import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
-import { baseFeeText } from '~/features/tariffs/public';
+import { baseFeeText, tariffOptionText } from '~/features/tariffs/public';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppLink } from '~/ui/components/app-link';
@@ -99,10 +99,7 @@ export function RegistrationPage({
     { value: '', label: t('tariff.choose') },
     ...tariffs.map((tariff) => ({
       value: tariff.id,
-      label: t('register.tariff-option', {
-        name: locale === 'de' ? tariff.nameDe : tariff.nameEn,
-        fee: baseFeeText(tariff, t, locale),
-      }),
+      label: tariffOptionText(tariff, t, locale),
     })),
   ];
   const recommended = tariffs.find((tariff) => tariff.id === recommendedTariffId);

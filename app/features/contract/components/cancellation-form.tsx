@@ -1,7 +1,7 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useSyncExternalStore } from 'react';
 import type { Brand } from '~/config/brand';
-import { useLocale, useT } from '~/i18n/hooks';
+import { useBrand, useLocale, useT } from '~/i18n/hooks';
 import { PageLink } from '~/ui/components/page-link';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
@@ -96,7 +96,7 @@ export function CancellationForm({
       <SelectField
         field={fields.contract}
         label={t('cancel.contract')}
-        options={[{ value: brand, label: t(`cancel.contract.${brand}`) }]}
+        options={[{ value: brand, label: t('cancel.contract.name') }]}
       />
       <DateField field={fields.endDate} label={t('cancel.end-date')} hint={t('cancel.end-date.hint')} />
       <TextField
@@ -139,8 +139,9 @@ export function CancellationConfirmationView({
 }) {
   const t = useT();
   const locale = useLocale();
+  const brand = useBrand();
   const hydrated = useHydrated();
-  const rows = confirmationRows(confirmation, locale);
+  const rows = confirmationRows(confirmation, locale, brand);
   return (
     <section className="cancel-confirmation" aria-labelledby="cancel-confirmation-title">
       <h2 id="cancel-confirmation-title">{t('cancel.confirmation.title')}</h2>
