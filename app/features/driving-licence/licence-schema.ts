@@ -20,8 +20,9 @@ const licenceNumberSchema = z
   .pipe(
     z
       .string()
-      .min(1, { error: 'required' })
-      .max(licenceNumberMaxLength, { error: 'text.too-long' })
+      // Each problem on its own: an empty field is not also "too short".
+      .min(1, { error: 'required', abort: true })
+      .max(licenceNumberMaxLength, { error: 'text.too-long', abort: true })
       .regex(/^[A-Z0-9-]*$/, { error: 'licence.number-characters' })
       .min(licenceNumberMinLength, { error: 'licence.number-too-short' }),
   );
