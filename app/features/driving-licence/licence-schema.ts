@@ -28,7 +28,7 @@ const licenceNumberSchema = z
   );
 
 /** Why a date of issue cannot be taken, if it cannot: in the future, or issued too recently. */
-export function issueDateProblem(issuedOn: string, today: string, minimumYears = business.minimumLicenceYears) {
+export function issueDateProblem(issuedOn: string, today: string, minimumYears: number = business.minimumLicenceYears) {
   if (issuedOn > today) return 'licence.issued-in-future';
   if (!isAtLeastYearsOld(issuedOn, minimumYears, today)) return `licence.too-recent?years=${minimumYears}`;
   return null;
