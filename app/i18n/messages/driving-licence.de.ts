@@ -15,7 +15,8 @@ export const drivingLicenceDe = {
   'licence.number-too-short': 'Die Führerscheinnummer ist zu kurz. Bitte prüfe sie.',
   'licence.country-required': 'Bitte wähle das Land, das deinen Führerschein ausgestellt hat.',
   'licence.issued-in-future': 'Das Ausstellungsdatum kann nicht in der Zukunft liegen.',
-  'licence.too-recent': 'Dein Führerschein muss seit mindestens {years, plural, one {einem Jahr} other {# Jahren}} ausgestellt sein.',
+  'licence.too-recent':
+    'Dein Führerschein muss seit mindestens {years, plural, one {einem Jahr} other {# Jahren}} ausgestellt sein.',
   'licence.expired': 'Dieser Führerschein ist abgelaufen. Bitte gib einen gültigen Führerschein an.',
   'licence.expiry-before-issue': 'Das Ablaufdatum muss nach dem Ausstellungsdatum liegen.',
   'licence.heading': 'Führerschein',

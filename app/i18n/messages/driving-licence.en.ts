@@ -16,7 +16,8 @@ export const drivingLicenceEn = {
   'licence.number-too-short': 'The licence number is too short. Please check it.',
   'licence.country-required': 'Please choose the country that issued your licence.',
   'licence.issued-in-future': 'The date of issue cannot be in the future.',
-  'licence.too-recent': 'Your licence must have been issued at least {years, plural, one {# year} other {# years}} ago.',
+  'licence.too-recent':
+    'Your licence must have been issued at least {years, plural, one {# year} other {# years}} ago.',
   'licence.expired': 'This licence has expired. Please enter a valid licence.',
   'licence.expiry-before-issue': 'The expiry date must be after the date of issue.',
   'licence.heading': 'Driving licence',
