@@ -59,12 +59,11 @@ export async function licenceStatusFor(
 
 /**
  * The correction page (routes/self-service/licence-correction.tsx): the form, filled with the current licence,
- * while it can be corrected (docs/rules/accounts.md#licence-correction); a brand without licences has no such
- * page.
+ * while it can be corrected (docs/rules/accounts.md#licence-correction). The route table names the brands that
+ * offer the page (`brands`), and the server refuses it on the others.
  */
 export async function licenceCorrectionLoader({ request, context }: Args) {
   const scope = customerScope(request, context);
-  if (!asksForDrivingLicence(scope.ctx.brand.id)) throw new Response('Not Found', { status: 404 });
   const licence = await currentLicenceOf(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   return data(
@@ -85,7 +84,10 @@ export async function licenceCorrectionLoader({ request, context }: Args) {
   );
 }
 
-/** Sends the corrected licence for checking again, then back to the personal-data page with a notice. */
+/**
+ * Sends the corrected licence for checking again, then back to the personal-data page with a notice. A brand
+ * without licences stores none, whatever reaches it.
+ */
 export async function licenceCorrectionAction({ request, context }: Args) {
   const scope = customerScope(request, context);
   if (!asksForDrivingLicence(scope.ctx.brand.id)) throw new Response('Not Found', { status: 404 });

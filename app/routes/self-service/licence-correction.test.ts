@@ -184,18 +184,28 @@ describe.each(databaseBackends)('the driving licence through the routes on %s', 
     ).toHaveLength(2);
   }, 60_000);
 
-  it('has no correction page on bike sharing', async () => {
+  it('stores no licence sent to bike sharing', async () => {
     harness = await createRouteHarness(backend);
     const outcome = await registerCustomer(harness.services, registration(), { locale: 'de' });
     if (outcome.kind !== 'created') throw new Error('registration failed');
     const { token } = await createSession(db(), outcome.customerId, 'Firefox', new Date());
     const answer = await harness
       .call(
-        correctionLoader,
-        new Request(`${publicUrl}${correctionPath}`, { headers: { Cookie: `${harnessSessionCookie}=${token}` } }),
+        correctionAction,
+        formPost(
+          correctionPath,
+          {
+            csrf: 'not checked here',
+            'licence.number': 'B072RRE2I56',
+            'licence.issuingCountry': 'DE',
+            'licence.issuedOn': '01.06.2010',
+          },
+          { sessionToken: token },
+        ),
       )
       .catch((error: unknown) => error);
     expect(answer).toBeInstanceOf(Response);
     expect((answer as Response).status).toBe(404);
+    expect(await db().select().from(drivingLicences)).toEqual([]);
   }, 60_000);
 });
