@@ -5,6 +5,7 @@ import type { ContentStore } from '~/features/content/content-store.server';
 import type { GeocodingService } from '~/shared/geocoding/geocoding.server';
 import type { RedirectStore } from '~/shared/navigation/redirect-store.server';
 import type { BankVerifier } from '~/platform/bank-verification/types';
+import type { LicenceVerifier } from '~/platform/licence-verification/types';
 import type { Logger } from '~/platform/logger.server';
 import type { PaymentProvider } from '~/platform/payment-provider/types';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
@@ -31,6 +32,8 @@ export interface FeatureContext {
   paymentProvider: PaymentProvider;
   /** The real service behind BANK_VERIFICATION_URL, else the embedded sandbox. */
   bankVerifier: BankVerifier;
+  /** Checks car-sharing customers' driving licences; the embedded sandbox until a provider is connected. */
+  licenceVerifier: LicenceVerifier;
   /** The SEPA creditor identifier mandates name (config/payment.ts). */
   creditorId: string;
   /** Receives the service team's copy of every bike report. */

@@ -31,6 +31,7 @@ describe('the composition root', () => {
     expect(ctx.geocoding.source).toBe('gazetteer');
     expect(ctx.paymentProvider.name).toBe('sandbox');
     expect(ctx.bankVerifier.name).toBe('sandbox');
+    expect(ctx.licenceVerifier.name).toBe('sandbox');
   });
 
   it('builds the real adapters where their URLs are set', () => {

@@ -11,6 +11,7 @@ import { seedDemoData } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import type { FeatureContext } from '~/feature-context';
 import { createContentStore, type ContentStore } from '~/features/content/content-store.server';
+import { asksForDrivingLicence, licenceVerificationJob } from '~/features/driving-licence/public.server';
 import { sandboxCheckoutPath } from '~/features/payment/providers.server';
 import { retentionJob } from '~/features/retention/retention-job.server';
 import { createGeocodingService } from '~/shared/geocoding/geocoding.server';
@@ -19,6 +20,7 @@ import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
 import { smsDelivery, smsOutbox } from '~/shared/sms/outbox.server';
 import { httpBankVerifier } from '~/platform/bank-verification/http.server';
 import { sandboxBankVerifier } from '~/platform/bank-verification/sandbox.server';
+import { sandboxLicenceVerifier } from '~/platform/licence-verification/sandbox.server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { strapiContent } from '~/platform/content-service/strapi.server';
 import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
@@ -100,21 +102,25 @@ export async function createServices(
   const smsBoxEnabled = !smsGateway && devMailboxOpen(config, database.kind);
 
   const db = database.db;
+  const features = featureContext(config, {
+    db,
+    logger,
+    content,
+    rateLimits: observedRateLimits(redisLimits ?? memoryRateLimitStore(), metrics.rateLimitRefused),
+    mailboxEnabled,
+    smsBoxEnabled,
+  });
+  const jobs = [retentionJob(db, logger)];
+  // Only car sharing registers driving licences (docs/rules/accounts.md#licence-verification).
+  if (asksForDrivingLicence(config.brand)) jobs.push(licenceVerificationJob(features));
   const stopBackgroundWork = [
     transport && startOutboxWorker(db, mailDelivery(transport, mailFromHeader(config.brandProfile.mailSender)), logger),
     smsGateway && startOutboxWorker(db, smsDelivery(smsGateway), logger),
-    startScheduler(db, [retentionJob(db, logger)], logger),
+    startScheduler(db, jobs, logger),
   ];
 
   return {
-    ...featureContext(config, {
-      db,
-      logger,
-      content,
-      rateLimits: observedRateLimits(redisLimits ?? memoryRateLimitStore(), metrics.rateLimitRefused),
-      mailboxEnabled,
-      smsBoxEnabled,
-    }),
+    ...features,
     logger,
     database,
     buildId,
@@ -189,6 +195,8 @@ export function featureContext(config: AppConfig, parts: FeatureContextParts): F
           timeoutMs: payment.providerTimeoutMs,
         })
       : sandboxBankVerifier({ secret: sandboxSecret, tokenMs: payment.sandboxTokenMs }),
+    // No licence provider is connected yet: the sandbox decides (platform/licence-verification/sandbox.server.ts).
+    licenceVerifier: sandboxLicenceVerifier(),
     creditorId: creditorId(env),
     serviceTeamEmail: env.SERVICE_TEAM_EMAIL ?? defaultServiceTeamEmail[config.brand],
     codeSecret: config.sessionSecret,

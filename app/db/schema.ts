@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { licenceRejectionReasons } from '~/config/business';
 
 /** Customer numbers: readable, never reused. */
 export const customerNumbers = pgSequence('customer_number_seq', { startWith: 100001 });
@@ -418,4 +419,49 @@ export const bikeReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('bike_reports_customer_idx').on(table.customerId)],
+);
+
+/**
+ * Driving licences of car-sharing customers (docs/rules/accounts.md#driving-licence), with their history: a
+ * correction adds a row and marks the one it replaces `superseded_at`, so exactly one row per customer is current
+ * and what was rejected, and why, stays on record. Dates are calendar dates, `yyyy-mm-dd`.
+ */
+export const drivingLicences = pgTable(
+  'driving_licences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Upper case, without spaces. */
+    number: text('number').notNull(),
+    /** ISO 3166-1 alpha-2 code of the issuing country. */
+    issuingCountry: text('issuing_country').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    /** Null for a licence without an expiry date. */
+    expiresOn: date('expires_on', { mode: 'string' }),
+    state: text('state', { enum: ['pending', 'verified', 'rejected'] })
+      .notNull()
+      .default('pending'),
+    /** Why it was rejected, as a code the customer sees translated (features/driving-licence). */
+    rejectionReason: text('rejection_reason', { enum: licenceRejectionReasons }),
+    /** Who decided: the verification provider or a staff member. */
+    decidedBy: text('decided_by', { enum: ['verifier', 'staff'] }),
+    /** The staff member's or the provider's own reference of the decision. */
+    decisionReference: text('decision_reference'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    /** When the verification provider was asked last; null while it has not been asked. */
+    verifierAskedAt: timestamp('verifier_asked_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when a correction replaced this row. */
+    supersededAt: timestamp('superseded_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('driving_licences_one_current')
+      .on(table.customerId)
+      .where(sql`${table.supersededAt} is null`),
+    index('driving_licences_pending_idx')
+      .on(table.submittedAt)
+      .where(sql`${table.state} = 'pending' and ${table.supersededAt} is null`),
+  ],
 );

@@ -177,6 +177,14 @@ export const pages = {
     en: '/en/self-service/data/update/password',
     file: 'routes/self-service/update-password.tsx',
   },
+  // Car sharing only (docs/rules/accounts.md#licence-correction).
+  licenceCorrection: {
+    ...selfService,
+    de: '/de/kundenbereich/daten/fuehrerschein/korrigieren',
+    en: '/en/self-service/data/update/driving-licence',
+    file: 'routes/self-service/licence-correction.tsx',
+    brands: ['flinkster'],
+  },
   tariff: {
     ...selfService,
     de: '/de/kundenbereich/tarif',
@@ -234,6 +242,13 @@ export const pages = {
     de: '/de/embedded-kundenbereich/daten/passwort/aendern',
     en: '/en/embedded-self-service/data/update/password',
     file: 'routes/self-service/update-password.tsx',
+  },
+  licenceCorrectionEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/daten/fuehrerschein/korrigieren',
+    en: '/en/embedded-self-service/data/update/driving-licence',
+    file: 'routes/self-service/licence-correction.tsx',
+    brands: ['flinkster'],
   },
 
   cancelContract: {

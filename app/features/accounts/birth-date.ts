@@ -1,17 +1,2 @@
-/** `dd.mm.yyyy` → `yyyy-mm-dd`, or null when it is no real calendar date. */
-export function parseGermanDate(value: string): string | null {
-  const match = /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(value.trim());
-  if (!match) return null;
-  const [, day, month, year] = match.map(Number) as [number, number, number, number];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return `${match[3]}-${match[2]}-${match[1]}`;
-}
-
-/** Whether someone born on `birth` is at least `years` old on `today` (both `yyyy-mm-dd`). */
-export function isAtLeastYearsOld(birth: string, years: number, today: string): boolean {
-  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
-  const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-  const age = ty - by - (tm < bm || (tm === bm && td < bd) ? 1 : 0);
-  return age >= years;
-}
+// The date helpers live in app/platform/german-date.ts, where the driving licence's dates use them too.
+export { isAtLeastYearsOld, parseGermanDate } from '~/platform/german-date';

@@ -12,7 +12,9 @@ import { withMinimumDuration } from '~/shared/security/minimum-duration';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 import { registerCustomer } from './registration.server';
-import { registrationSchema } from './registration-schema';
+import { registrationSchemaFor } from './registration-schema';
+import { countryOptions } from '~/features/driving-licence/public';
+import { asksForDrivingLicence } from '~/features/driving-licence/public.server';
 
 interface Args {
   request: Request;
@@ -21,7 +23,8 @@ interface Args {
 
 /**
  * The registration page's data, on the site (routes/auth/register.tsx) and at the station terminal
- * (routes/public/terminal-register.tsx): the brand's tariffs, the campaign of a well-formed action
+ * (routes/public/terminal-register.tsx): the brand's tariffs, the issuing countries of a driving licence
+ * where the brand asks for one, the campaign of a well-formed action
  * code in the address, and whether the form was sent.
  */
 export async function registrationPageLoader({ request, context }: Args) {
@@ -29,9 +32,12 @@ export async function registrationPageLoader({ request, context }: Args) {
   const url = new URL(request.url);
   const csrf = csrfFor(request, context);
   const tariffs = await listTariffs(database.db, config.brand);
+  const { locale } = context.get(pageContext);
   return data(
     {
       csrf: csrf.token,
+      // Car sharing asks for the driving licence: the issuing countries, named in the page's language.
+      licenceCountries: asksForDrivingLicence(config.brand) ? countryOptions(locale) : null,
       tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod, term }) => ({
         id,
         nameDe,
@@ -77,7 +83,7 @@ export async function registrationPageAction({ request, context }: Args) {
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
   if (formData.get(honeypotFieldName)) return redirectCarrying(request, donePath);
   const addressChoices = await verifyAddressField(services, formData);
-  const submission = parseForm(formData, registrationSchema);
+  const submission = parseForm(formData, registrationSchemaFor(asksForDrivingLicence(services.config.brand)));
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),
     addressChoices,

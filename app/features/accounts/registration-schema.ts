@@ -8,6 +8,7 @@ import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';
 import { passwordProblem } from '../../shared/security/password-policy';
 import { salutations } from './salutations';
+import { licenceSchema } from '~/features/driving-licence/public';
 
 const requiredText = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
@@ -31,27 +32,43 @@ export const birthDateSchema = z.string({ error: 'required' }).transform((value,
  */
 export const actionCodeSchema = z.string().trim().regex(actionCodePattern).optional().catch(undefined);
 
-/** Registration (docs/rules/accounts.md#registration); the same schema runs in the browser and on the server. */
-export const registrationSchema = z
-  .object({
-    salutation: z.enum(salutations, { error: 'required' }),
-    firstName: requiredText(100),
-    lastName: requiredText(100),
-    email: emailSchema,
-    password: z.string({ error: 'required' }),
-    birthDate: birthDateSchema,
-    phone: mobilePhoneSchema,
-    address: addressSchema,
-    tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }),
-    acceptTerms: z.boolean({ error: 'terms.required' }).refine((value) => value, { error: 'terms.required' }),
-    newsletter: z.boolean().default(false),
-    // A malformed code (only a hand-made address or form carries one) is dropped, never an error:
-    // the visitor could not correct a hidden field.
-    actionCode: actionCodeSchema,
-  })
-  .superRefine((value, context) => {
+const registrationFields = z.object({
+  salutation: z.enum(salutations, { error: 'required' }),
+  firstName: requiredText(100),
+  lastName: requiredText(100),
+  email: emailSchema,
+  password: z.string({ error: 'required' }),
+  birthDate: birthDateSchema,
+  phone: mobilePhoneSchema,
+  address: addressSchema,
+  tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }),
+  acceptTerms: z.boolean({ error: 'terms.required' }).refine((value) => value, { error: 'terms.required' }),
+  newsletter: z.boolean().default(false),
+  // A malformed code (only a hand-made address or form carries one) is dropped, never an error:
+  // the visitor could not correct a hidden field.
+  actionCode: actionCodeSchema,
+});
+
+const withPasswordCheck = <Schema extends z.ZodType<{ password: string; email: string }>>(schema: Schema) =>
+  schema.superRefine((value, context) => {
     const problem = passwordProblem(value.password, value.email);
     if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
   });
 
-export type Registration = z.infer<typeof registrationSchema>;
+/** Registration (docs/rules/accounts.md#registration); the same schema runs in the browser and on the server. */
+export const registrationSchema = withPasswordCheck(registrationFields);
+
+/**
+ * Registration for car sharing: the same fields and the driving licence under `licence`
+ * (docs/rules/accounts.md#driving-licence).
+ */
+export const carSharingRegistrationSchema = withPasswordCheck(registrationFields.extend({ licence: licenceSchema }));
+
+/** The brand's registration schema: with the licence where the brand asks for one. */
+export function registrationSchemaFor(asksForLicence: boolean) {
+  return asksForLicence ? carSharingRegistrationSchema : registrationSchema;
+}
+
+export type Registration = z.infer<typeof registrationSchema> & {
+  licence?: z.infer<typeof carSharingRegistrationSchema>['licence'];
+};

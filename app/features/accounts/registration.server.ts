@@ -13,6 +13,7 @@ import { isCommonPassword } from './common-passwords.server';
 import { hashPassword } from '../../shared/security/passwords.server';
 import type { Registration } from './registration-schema';
 import { isUniqueViolation } from '~/db/errors';
+import { asksForDrivingLicence, storeLicence } from '~/features/driving-licence/public.server';
 
 export type RegistrationOutcome =
   | { kind: 'created'; customerId: string }
@@ -21,8 +22,8 @@ export type RegistrationOutcome =
   | { kind: 'invalid'; field: 'tariffId' | 'password'; message: string };
 
 /**
- * Creates account, contract with the chosen tariff and customer number, and queues the
- * verification mail — all in one transaction. An email that is already registered gets the same
+ * Creates account, contract with the chosen tariff and customer number, the driving licence where the
+ * brand asks for one, and queues the verification mail — all in one transaction. An email that is already registered gets the same
  * outcome for the visitor, and a mail to the account's owner instead.
  */
 export async function registerCustomer(
@@ -74,6 +75,11 @@ export async function registerCustomer(
         })
         .returning({ id: customers.id });
       const customerId = row!.id;
+      // Car sharing: the licence comes with the account, pending until checked (docs/rules/accounts.md#driving-licence).
+      if (asksForDrivingLicence(config.brand)) {
+        if (!input.licence) throw new Error('A car-sharing registration without a driving licence');
+        await storeLicence(tx, customerId, input.licence, now);
+      }
       const today = berlinDate(now);
       await tx.insert(contracts).values({ customerId, tariffId: tariff.id, startDate: today, tariffSince: today });
       const bonus = campaignFor(input.actionCode)?.startBonusCents;

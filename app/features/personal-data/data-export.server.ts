@@ -14,6 +14,7 @@ import {
 } from '~/db/schema';
 import { settleContract } from '~/features/contract/public.server';
 import { maskIban } from './masking';
+import { licenceHistoryOf } from '~/features/driving-licence/public.server';
 
 /**
  * Everything stored about a customer, as one JSON document (GDPR Art. 15 and 20), for the
@@ -176,6 +177,9 @@ export async function exportPersonalData(db: Database, customerId: string, now =
     .where(eq(phoneVerifications.customerId, customerId))
     .orderBy(asc(phoneVerifications.createdAt));
 
+  // Every licence entered, the corrected ones included; empty where the brand asks for none.
+  const licences = await licenceHistoryOf(db, customerId);
+
   return {
     format: 'personal-data-export/1',
     exportedAt: now,
@@ -191,6 +195,7 @@ export async function exportPersonalData(db: Database, customerId: string, now =
     sessions: liveSessions,
     mailedLinks: links,
     phoneCodes,
+    drivingLicences: licences,
   };
 }
 

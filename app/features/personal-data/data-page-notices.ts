@@ -10,6 +10,7 @@ export const doneMessages = [
   'sessions-ended',
   'session-not-found',
   'deletion-requested',
+  'licence-corrected',
 ] as const;
 export type Done = (typeof doneMessages)[number];
 export const isDone = (value: string | null): value is Done =>

@@ -13,6 +13,7 @@ import { formatCalendarDate, formatPhone } from './format';
 import { loadPersonalData, setNewsletter } from './personal-data.server';
 import { deletionRequestSchema } from './schemas';
 import { endOtherSession, endOtherSessions } from './sessions.server';
+import { licenceStatusFor } from '~/features/driving-licence/public.server';
 
 interface Args {
   request: Request;
@@ -29,11 +30,13 @@ export async function personalDataPageLoader({ request, context }: Args) {
   const personal = await loadPersonalData(scope.ctx.db, scope.customerId, scope.session.idHash);
   if (!personal) throw new Response('Not Found', { status: 404 });
   const { customer } = personal;
+  const licence = await licenceStatusFor(scope.ctx, scope.customerId, locale);
   const csrf = csrfFor(request, context);
   const done = new URL(request.url).searchParams.get('done');
   return data(
     {
       csrf: csrf.token,
+      licence,
       done: isDone(done) ? done : null,
       recentlyAuthenticated: scope.recentlyAuthenticated,
       customer: {

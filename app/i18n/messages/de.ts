@@ -4,6 +4,7 @@ import { contractDe } from './contract.de';
 import { creditDe } from './credit.de';
 import { paymentDe } from './payment.de';
 import { personalDataDe } from './personal-data.de';
+import { drivingLicenceDe } from './driving-licence.de';
 import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
 import { consentDe } from './consent.de';
@@ -21,6 +22,7 @@ export const de = {
   ...creditDe,
   ...paymentDe,
   ...personalDataDe,
+  ...drivingLicenceDe,
   ...selfServiceDe,
   ...bikeReportsDe,
   ...consentDe,

@@ -5,6 +5,7 @@ import { contractEn } from './contract.en';
 import { creditEn } from './credit.en';
 import { paymentEn } from './payment.en';
 import { personalDataEn } from './personal-data.en';
+import { drivingLicenceEn } from './driving-licence.en';
 import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
 import { consentEn } from './consent.en';
@@ -17,6 +18,7 @@ export const en = {
   ...creditEn,
   ...paymentEn,
   ...personalDataEn,
+  ...drivingLicenceEn,
   ...selfServiceEn,
   ...bikeReportsEn,
   ...consentEn,

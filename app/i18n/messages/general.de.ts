@@ -85,6 +85,8 @@ export const generalDe = {
   'page.updateEmailEmbedded.title': 'E-Mail-Adresse ändern',
   'page.updatePhone.title': 'Telefonnummer ändern',
   'page.updatePhoneEmbedded.title': 'Telefonnummer ändern',
+  'page.licenceCorrection.title': 'Führerschein korrigieren',
+  'page.licenceCorrectionEmbedded.title': 'Führerschein korrigieren',
   'page.updatePassword.title': 'Passwort ändern',
   'page.updatePasswordEmbedded.title': 'Passwort ändern',
   'page.tariff.title': 'Tarif',

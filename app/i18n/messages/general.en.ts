@@ -83,6 +83,8 @@ export const generalEn = {
   'page.updateEmailEmbedded.title': 'Change email address',
   'page.updatePhone.title': 'Change phone number',
   'page.updatePhoneEmbedded.title': 'Change phone number',
+  'page.licenceCorrection.title': 'Correct driving licence',
+  'page.licenceCorrectionEmbedded.title': 'Correct driving licence',
   'page.updatePassword.title': 'Change password',
   'page.updatePasswordEmbedded.title': 'Change password',
   'page.tariff.title': 'Tariff',

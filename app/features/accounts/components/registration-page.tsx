@@ -15,6 +15,7 @@ import { CheckboxField, DateField, PasswordField, SelectField, TextField } from 
 import { PhoneField } from '~/ui/form/phone-field';
 import { salutations } from '../salutations';
 import { formatEuro } from '~/i18n/intl-formats';
+import { LicenceFieldset } from '~/features/driving-licence/public';
 
 export interface RegistrationPageProps {
   csrf: string;
@@ -31,6 +32,8 @@ export interface RegistrationPageProps {
   startBonusCents: number;
   /** The tariff the campaign of the action code recommends; never preselected. */
   recommendedTariffId?: string;
+  /** Car sharing: the issuing countries of the driving licence fieldset; null where the brand asks for none. */
+  licenceCountries: readonly { value: string; label: string }[] | null;
   /** The tariff the form starts on. */
   tariffId: string | undefined;
   done: boolean;
@@ -55,6 +58,7 @@ export function RegistrationPage({
   startBonusCents,
   recommendedTariffId,
   tariffId,
+  licenceCountries,
   done,
   result,
   addressChoices = [],
@@ -64,7 +68,12 @@ export function RegistrationPage({
   const locale = useLocale();
   const [searchParams] = useSearchParams();
   const { form, fields, validation } = useFormWithValidationOnDemand(
-    () => import('../registration-schema').then((module) => module.registrationSchema),
+    // Typed as the car-sharing schema, the larger one; without a licence fieldset the form has no licence fields.
+    () =>
+      import('../registration-schema').then(
+        (module) =>
+          module.registrationSchemaFor(licenceCountries !== null) as typeof module.carSharingRegistrationSchema,
+      ),
     {
       lastResult: result,
       defaultValue: { tariffId, actionCode, phone: { regionCode: 'DE' } },
@@ -167,6 +176,7 @@ export function RegistrationPage({
           <AddressField field={fields.address} required />
           <AddressChoices choices={addressChoices} />
         </fieldset>
+        {licenceCountries ? <LicenceFieldset field={fields.licence} countries={licenceCountries} /> : null}
         <fieldset>
           <legend>{t('register.account')}</legend>
           <TextField field={fields.email} type="email" label={t('field.email')} autoComplete="email" required />

@@ -11,6 +11,7 @@ import { ViewLink } from '../components';
 import type { Done } from '../data-page-notices';
 import { personalDataExportPath } from '../policy';
 import type { DeviceDescription } from '../user-agent';
+import { LicenceStatus, type LicenceStatusData } from '~/features/driving-licence/public';
 
 /** What the personal-data page shows, ready formatted in the page's locale. */
 export interface PersonalDataPageData {
@@ -29,6 +30,8 @@ export interface PersonalDataPageData {
     newsletter: boolean;
   };
   pendingEmail: { email: string; until: string } | null;
+  /** Car sharing: the driving licence's state; null for a brand that asks for none. */
+  licence: LicenceStatusData | null;
   moreSessions: number;
   sessions: {
     ref: string;
@@ -102,6 +105,17 @@ export function PersonalDataPage({ loaderData, actionData }: PersonalDataPagePro
         </dl>
         <p className="field__hint">{t('my-data.fixed-note')}</p>
       </section>
+
+      {loaderData.licence ? (
+        <LicenceStatus
+          licence={loaderData.licence}
+          correctLink={
+            <ViewLink page="licenceCorrection">
+              {t(loaderData.licence.state === 'missing' ? 'licence.add' : 'licence.correct')}
+            </ViewLink>
+          }
+        />
+      ) : null}
 
       <section className="personal-data__section" aria-labelledby="contact-heading">
         <h2 id="contact-heading">{t('my-data.contact')}</h2>

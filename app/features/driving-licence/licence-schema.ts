@@ -1,0 +1,87 @@
+import { business } from '~/config/business';
+import { berlinDate } from '~/platform/berlin-date';
+import { isAtLeastYearsOld, parseGermanDate } from '~/platform/german-date';
+import { z } from '~/platform/validation';
+import { licenceCountries } from './countries';
+
+/** Longest licence number accepted; national formats run to about 16 characters. */
+export const licenceNumberMaxLength = 20;
+const licenceNumberMinLength = 5;
+
+/**
+ * The number as stored: spaces dropped, upper case. Letters A–Z, digits and the hyphen are allowed
+ * (docs/rules/accounts.md#driving-licence).
+ */
+export const normalizeLicenceNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
+
+const licenceNumberSchema = z
+  .string({ error: 'required' })
+  .transform(normalizeLicenceNumber)
+  .pipe(
+    z
+      .string()
+      // Each problem on its own: an empty field is not also "too short".
+      .min(1, { error: 'required', abort: true })
+      .max(licenceNumberMaxLength, { error: 'text.too-long', abort: true })
+      .regex(/^[A-Z0-9-]*$/, { error: 'licence.number-characters' })
+      .min(licenceNumberMinLength, { error: 'licence.number-too-short' }),
+  );
+
+/** Why a date of issue cannot be taken, if it cannot: in the future, or issued too recently. */
+export function issueDateProblem(issuedOn: string, today: string, minimumYears: number = business.minimumLicenceYears) {
+  if (issuedOn > today) return 'licence.issued-in-future';
+  if (!isAtLeastYearsOld(issuedOn, minimumYears, today)) return `licence.too-recent?years=${minimumYears}`;
+  return null;
+}
+
+/** Why an expiry date cannot be taken, if it cannot: already past (a licence expiring today is still valid), or not after the issue. */
+export function expiryDateProblem(expiresOn: string, issuedOn: string | null, today: string) {
+  if (expiresOn < today) return 'licence.expired';
+  if (issuedOn && expiresOn <= issuedOn) return 'licence.expiry-before-issue';
+  return null;
+}
+
+/** A `dd.mm.yyyy` field as `yyyy-mm-dd`, with a further check of the calendar date against today. */
+const germanDate = (today: () => string, problem: (date: string, today: string) => string | null) =>
+  z.string({ error: 'required' }).transform((value, context) => {
+    const date = parseGermanDate(value);
+    const message = date ? problem(date, today()) : 'date.invalid';
+    if (message) {
+      context.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return date!;
+  });
+
+/**
+ * The driving licence's fields (docs/rules/accounts.md#driving-licence), the same in the browser and on the
+ * server, at registration and in a correction. Dates are typed `dd.mm.yyyy` like the birth date and come out
+ * `yyyy-mm-dd`; `today` is the Berlin calendar date (a parameter for tests). Each field is checked on its own,
+ * so every message shows at once; only "expires after issue" needs both dates.
+ */
+export function licenceSchemaFor(today: () => string = () => berlinDate()) {
+  return z
+    .object({
+      number: licenceNumberSchema,
+      issuingCountry: z.enum(licenceCountries, { error: 'licence.country-required' }),
+      issuedOn: germanDate(today, (date, day) => issueDateProblem(date, day)),
+      // Optional: an empty field means the licence has no expiry date.
+      expiresOn: z
+        .string()
+        .optional()
+        .transform((value) => value?.trim() || undefined)
+        .pipe(germanDate(today, (date, day) => expiryDateProblem(date, null, day)).optional())
+        .transform((value) => value ?? null),
+    })
+    .superRefine((value, context) => {
+      if (value.expiresOn && value.expiresOn <= value.issuedOn) {
+        context.addIssue({ code: 'custom', path: ['expiresOn'], message: 'licence.expiry-before-issue' });
+      }
+    });
+}
+
+export const licenceSchema = licenceSchemaFor();
+export type LicenceInput = z.output<typeof licenceSchema>;
+
+/** The correction form of the self-service area: the same fields, under `licence` as at registration. */
+export const licenceCorrectionSchema = z.object({ licence: licenceSchema });
