@@ -13,6 +13,7 @@ import type { FeatureContext } from '~/feature-context';
 import { createContentStore, type ContentStore } from '~/features/content/content-store.server';
 import { sandboxCheckoutPath } from '~/features/payment/providers.server';
 import { retentionJob } from '~/features/retention/retention-job.server';
+import { createAdmin, enrolmentText, type CreateAdminInput, type StaffEnrolment } from '~/features/staff/public.server';
 import { createGeocodingService } from '~/shared/geocoding/geocoding.server';
 import { mailDelivery, mailOutbox } from '~/shared/mail/outbox.server';
 import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
@@ -217,4 +218,23 @@ function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres
     { standIns: standIns.map(({ name, setting }) => ({ name, setting })) },
     `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
   );
+}
+
+/**
+ * The operator's `npm run backoffice:create-admin` (scripts/backoffice-create-admin.mjs): an admin of
+ * the back office in the database the configuration names, migrated first, without starting the
+ * rest of the services. Returns the enrolment and the text that shows it, once.
+ */
+export async function createBackOfficeAdmin(
+  config: AppConfig,
+  input: CreateAdminInput,
+): Promise<{ enrolment: StaffEnrolment; text: string }> {
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    await database.migrate();
+    const enrolment = await createAdmin({ db: database.db, config }, input);
+    return { enrolment, text: enrolmentText(enrolment, input.password === undefined) };
+  } finally {
+    await database.close();
+  }
 }

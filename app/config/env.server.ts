@@ -5,6 +5,7 @@ import { z } from '~/platform/validation';
 import { brands } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
+import { developmentStaffTotpKey } from './back-office';
 
 const optionalUrl = z
   .string()
@@ -54,6 +55,11 @@ const envSchema = z.object({
   CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * Encrypts the staff's TOTP secrets at rest (AES-256-GCM). Required outside a local run: the
+   * development default is public (docs/rules/back-office.md#second-factor).
+   */
+  STAFF_TOTP_KEY: z.string().min(32).optional(),
   PREVIEW_SECRET: z.string().min(16).optional(),
   SENTRY_DSN: optionalUrl,
   // Matomo-compatible analytics (brand cab only, only with consent); off unless both are set.
@@ -104,6 +110,8 @@ export interface AppConfig {
   dataDir: string;
   sessionSecret: string;
   previewSecret: string;
+  /** The key the staff's TOTP secrets are encrypted with (STAFF_TOTP_KEY). */
+  staffTotpKey: string;
   isProduction: boolean;
   /** PUBLIC_URL is a loopback address and the server listens on loopback only: a local demo run (config/local-run.ts). */
   localRun: boolean;
@@ -138,6 +146,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'Unset DEV_MAILBOX and configure SMTP_URL and SMS_GATEWAY_URL.',
     );
   }
+  if (!env.STAFF_TOTP_KEY && env.NODE_ENV === 'production' && !localRun) {
+    // The default key is in the repository: with it, a copy of the database gives every staff second factor away.
+    throw new ConfigError(
+      `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with the public development key at ${publicUrl}. ` +
+        'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
+    );
+  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env,
@@ -148,6 +163,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
+    staffTotpKey: env.STAFF_TOTP_KEY ?? developmentStaffTotpKey,
     isProduction: env.NODE_ENV === 'production',
     localRun,
   };

@@ -8,6 +8,7 @@ import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
+import { backOfficeDe } from './back-office.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -23,6 +24,7 @@ export const de = {
   ...selfServiceDe,
   ...bikeReportsDe,
   ...consentDe,
+  ...backOfficeDe,
   ...generalDe,
 } as const;
 

@@ -9,6 +9,7 @@ import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
+import { backOfficeEn } from './back-office.en';
 
 export const en = {
   ...fieldsEn,
@@ -20,5 +21,6 @@ export const en = {
   ...selfServiceEn,
   ...bikeReportsEn,
   ...consentEn,
+  ...backOfficeEn,
   ...generalEn,
 } as const satisfies Record<MessageKey, string>;
