@@ -146,13 +146,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
         'Unset DEV_MAILBOX and configure SMTP_URL and SMS_GATEWAY_URL.',
     );
   }
-  if (!env.STAFF_TOTP_KEY && env.NODE_ENV === 'production' && !localRun) {
-    // The default key is in the repository: with it, a copy of the database gives every staff second factor away.
-    throw new ConfigError(
-      `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with the public development key at ${publicUrl}. ` +
-        'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
-    );
-  }
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     env,
@@ -188,4 +181,17 @@ function generatedSecret(dataDir: string, name: string): string {
       return readFileSync(file, 'utf8').trim();
     }
   }
+}
+
+/**
+ * Refuses a production start outside a local run without STAFF_TOTP_KEY: its default is in the
+ * repository, and with it a copy of the database would give every staff second factor away
+ * (docs/rules/back-office.md#second-factor). The composition root calls it before it opens anything.
+ */
+export function assertStaffTotpKey(config: AppConfig): void {
+  if (config.env.STAFF_TOTP_KEY || !config.isProduction || config.localRun) return;
+  throw new ConfigError(
+    `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with the public development key at ${config.publicUrl}. ` +
+      'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
+  );
 }
