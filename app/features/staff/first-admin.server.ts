@@ -15,7 +15,7 @@ export interface CreateAdminInput {
 }
 
 const inputSchema = z.object({
-  email: z.email('email: not a valid email address').max(254),
+  email: z.string().trim().pipe(z.email('email: not a valid email address').max(254)),
   name: z.string().trim().min(1, 'name: required').max(100, 'name: at most 100 characters'),
   password: z
     .string()

@@ -16,7 +16,10 @@ export const meta = backOfficeMeta;
 
 const createSchema = z.object({
   intent: z.literal('create'),
-  email: z.email('backoffice.staff.invalid-email').max(254, 'backoffice.staff.invalid-email'),
+  email: z
+    .string('backoffice.staff.invalid-email')
+    .trim()
+    .pipe(z.email('backoffice.staff.invalid-email').max(254, 'backoffice.staff.invalid-email')),
   displayName: z
     .string('backoffice.staff.invalid-name')
     .trim()
