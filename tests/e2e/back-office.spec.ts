@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { testStaffTotpKey } from '../support/app-server';
 import { referenceTotp, secretOfUri } from '../support/totp-reference';
+import { expectNoViolations } from './support/accessibility';
 import { expect, testWithCuttableDatabase } from './support/test';
 
 // A server of its own on a database the operator's command reaches too (DATABASE_URL).
@@ -46,6 +47,7 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   // No session: the back office sends to its login and comes back after it.
   await page.goto('/backoffice/audit');
   await expect(page).toHaveURL(/\/backoffice\/login\?redirectTo=%2Fbackoffice%2Faudit$/);
+  await expectNoViolations(page, 'back office login');
   await page.getByLabel('E-Mail-Adresse').fill('rita.root@example.com');
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Weiter' }).click();
@@ -55,6 +57,7 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/backoffice\/audit$/);
   await expect(page.getByText('Angemeldet als Rita Root (Administration)')).toBeVisible();
+  await expectNoViolations(page, 'audit log');
 
   // Create an agent: the enrolment is shown once.
   await page
@@ -69,8 +72,10 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await expect(page.getByRole('heading', { name: 'Das Konto für alex.agent@example.com ist angelegt.' })).toBeVisible();
   await expect(page.getByTestId('enrolment-uri')).toContainText('otpauth://totp/');
   await expect(page.getByTestId('enrolment-recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoViolations(page, 'staff enrolment');
   await page.getByRole('link', { name: 'Mitarbeitende', exact: true }).first().click();
   await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('Service');
+  await expectNoViolations(page, 'staff list');
 
   // The audit log shows the login and the creation.
   await page

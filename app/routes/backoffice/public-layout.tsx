@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { BackOfficeFrame } from '~/routes/layouts/back-office-frame';
+import { BackOfficeFrame } from '~/routes/layouts/back-office-layout';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
 

@@ -4,7 +4,7 @@ import { backOfficeGuard, requireStaff } from '~/features/staff/public.server';
 import { navigationFor } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { BackOfficeFrame } from '~/routes/layouts/back-office-frame';
+import { BackOfficeFrame } from '~/routes/layouts/back-office-layout';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 import { errorPageMeta } from '~/ui/page-meta';
 
