@@ -18,6 +18,7 @@ import { csrfMiddleware } from './shared/security/csrf-middleware.server';
 import { csrfFor } from './shared/security/form-page.server';
 import { clearResubmission, readResubmission } from './shared/security/resubmission.server';
 import { localeFromPath } from './i18n/locales';
+import { isBackOfficePath } from './i18n/back-office-routes';
 import { requestScopeMiddleware } from './request-scope.server';
 import { useNonce } from './ui/nonce';
 import { ErrorScreen, NotFoundScreen } from './ui/components/error-screen';
@@ -47,8 +48,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = context.get(pageContext);
   const [site, customer] = await Promise.all([content.siteContent(), customerSummary(request, context)]);
   const brand = config.brandProfile;
+  // The back office counts no page views, so it has no consent to ask for (docs/rules/back-office.md).
+  const countsPageViews = brand.sendsPageViews && !isBackOfficePath(url.pathname);
   // Only a brand that counts page views has something to ask consent for (docs/decisions/0011).
-  const consentPrompt = brand.sendsPageViews ? consentPromptFrom(url.searchParams) : null;
+  const consentPrompt = countsPageViews ? consentPromptFrom(url.searchParams) : null;
   // Logged-in pages carry forms in the header (logout, resend link); anonymous pages stay cookie-free,
   // except a page opened with `?consent=…` (never cached), whose consent form needs a token.
   const csrf = customer || consentPrompt ? csrfFor(request, context) : null;
@@ -70,13 +73,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       csrf: csrf?.token ?? null,
       resubmission,
       consent: {
-        needed: brand.sendsPageViews,
+        needed: countsPageViews,
         // Part of the server's page-cache key (server/app.ts), so a cached page never shows another choice.
         choice: consentFromCookies(request.headers.get('cookie')),
         prompt: consentPrompt,
       },
       analytics: analyticsConfig({
-        brandSendsPageViews: brand.sendsPageViews,
+        brandSendsPageViews: countsPageViews,
         matomoUrl: config.env.MATOMO_URL,
         matomoSiteId: config.env.MATOMO_SITE_ID,
       }),

@@ -3,6 +3,12 @@ import { confirmEmailChangePaths, personalDataExportPath } from './features/pers
 import { locales } from './i18n/locales';
 import { assertKnownMiddleware, pageIds, pages, routeId, type LayoutId, type MiddlewareName } from './i18n/route-table';
 import { terminalHome, terminalPaths } from './features/bike-reports/terminal-paths';
+import {
+  backOfficePageIds,
+  backOfficePages,
+  backOfficePublicPages,
+  backOfficeRouteId,
+} from './i18n/back-office-routes';
 
 // An unknown middleware name is an error, found when the routes are built
 // (docs/rules/content-and-navigation.md#unknown-middleware).
@@ -46,8 +52,33 @@ function guarded(middleware: readonly MiddlewareName[], children: RouteConfigEnt
   );
 }
 
+/**
+ * The service back office (docs/rules/back-office.md): every page of its route table below its guard,
+ * which checks the staff session and the role the table names for the page and the action.
+ */
+function backOfficeRoutes(): RouteConfigEntry[] {
+  const { language, ...publicPages } = backOfficePublicPages;
+  return [
+    route(language.path.slice(1), language.file, { id: backOfficeRouteId('language') }),
+    layout(
+      'routes/backoffice/public-layout.tsx',
+      Object.entries(publicPages).map(([id, page]) =>
+        route(page.path.slice(1), page.file, { id: backOfficeRouteId(id) }),
+      ),
+    ),
+    layout(
+      'routes/guards/back-office.tsx',
+      { id: 'guard-back-office' },
+      backOfficePageIds.map((id) =>
+        route(backOfficePages[id].path.slice(1), backOfficePages[id].file, { id: backOfficeRouteId(id) }),
+      ),
+    ),
+  ];
+}
+
 export default [
   index('routes/resources/index-redirect.ts'),
+  ...backOfficeRoutes(),
   route('sitemap.xml', 'routes/resources/sitemap-xml.ts'),
   route('robots.txt', 'routes/resources/robots-txt.ts'),
   route('resources/address-suggestions', 'routes/resources/address-suggestions.ts'),

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mailFromHeader } from '~/config/brand';
 import { defaultServiceTeamEmail } from '~/config/bike-reports';
 import type { AppServices } from '~/context';
-import type { AppConfig } from '~/config/env.server';
+import { assertStaffTotpKey, type AppConfig } from '~/config/env.server';
 import { devMailboxOpen } from '~/config/local-run';
 import { creditorId, payment } from '~/config/payment';
 import { standInsInUse } from '~/config/stand-ins';
@@ -14,6 +14,7 @@ import { createContentStore, type ContentStore } from '~/features/content/conten
 import { asksForDrivingLicence, licenceVerificationJob } from '~/features/driving-licence/public.server';
 import { sandboxCheckoutPath } from '~/features/payment/providers.server';
 import { retentionJob } from '~/features/retention/retention-job.server';
+import { createAdmin, enrolmentText, type CreateAdminInput, type StaffEnrolment } from '~/features/staff/public.server';
 import { createGeocodingService } from '~/shared/geocoding/geocoding.server';
 import { mailDelivery, mailOutbox } from '~/shared/mail/outbox.server';
 import { createRedirectStore } from '~/shared/navigation/redirect-store.server';
@@ -52,6 +53,7 @@ export async function createServices(
   buildId: string,
   logger: Logger = createLogger(config.env.LOG_LEVEL),
 ): Promise<AppServices> {
+  assertStaffTotpKey(config);
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,
@@ -225,4 +227,24 @@ function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres
     { standIns: standIns.map(({ name, setting }) => ({ name, setting })) },
     `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
   );
+}
+
+/**
+ * The operator's `npm run backoffice:create-admin` (scripts/backoffice-create-admin.mjs): an admin of
+ * the back office in the database the configuration names, migrated first, without starting the
+ * rest of the services. Returns the enrolment and the text that shows it, once.
+ */
+export async function createBackOfficeAdmin(
+  config: AppConfig,
+  input: CreateAdminInput,
+): Promise<{ enrolment: StaffEnrolment; text: string }> {
+  assertStaffTotpKey(config);
+  const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
+  try {
+    await database.migrate();
+    const enrolment = await createAdmin({ db: database.db, config }, input);
+    return { enrolment, text: enrolmentText(enrolment, input.password === undefined) };
+  } finally {
+    await database.close();
+  }
 }

@@ -24,8 +24,9 @@ import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding, type S
 
 const serverBuild: ServerBuild = build;
 
-// Operator commands run from the same build (scripts/outbox-retry.mjs).
+// Operator commands run from the same build (scripts/outbox-retry.mjs, scripts/backoffice-create-admin.mjs).
 export { retryFailedMails } from './outbox-retry';
+export { createAdminFromEnvironment } from './create-admin';
 
 /**
  * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser

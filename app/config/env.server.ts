@@ -5,6 +5,7 @@ import { z } from '~/platform/validation';
 import { brands, configuredBrandProfile, type BrandProfile } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
+import { developmentStaffTotpKey } from './back-office';
 
 const optionalUrl = z
   .string()
@@ -67,6 +68,11 @@ const envSchema = z.object({
   CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
   CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   SESSION_SECRET: z.string().min(32).optional(),
+  /**
+   * Encrypts the staff's TOTP secrets at rest (AES-256-GCM). Required outside a local run: the
+   * development default is public (docs/rules/back-office.md#second-factor).
+   */
+  STAFF_TOTP_KEY: z.string().min(32).optional(),
   PREVIEW_SECRET: z.string().min(16).optional(),
   SENTRY_DSN: optionalUrl,
   // Matomo-compatible analytics (brand cab only, only with consent); off unless both are set.
@@ -119,6 +125,8 @@ export interface AppConfig {
   dataDir: string;
   sessionSecret: string;
   previewSecret: string;
+  /** The key the staff's TOTP secrets are encrypted with (STAFF_TOTP_KEY). */
+  staffTotpKey: string;
   isProduction: boolean;
   /** PUBLIC_URL is a loopback address and the server listens on loopback only: a local demo run (config/local-run.ts). */
   localRun: boolean;
@@ -168,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
+    staffTotpKey: env.STAFF_TOTP_KEY ?? developmentStaffTotpKey,
     isProduction: env.NODE_ENV === 'production',
     localRun,
   };
@@ -192,4 +201,17 @@ function generatedSecret(dataDir: string, name: string): string {
       return readFileSync(file, 'utf8').trim();
     }
   }
+}
+
+/**
+ * Refuses a production start outside a local run without STAFF_TOTP_KEY: its default is in the
+ * repository, and with it a copy of the database would give every staff second factor away
+ * (docs/rules/back-office.md#second-factor). The composition root calls it before it opens anything.
+ */
+export function assertStaffTotpKey(config: AppConfig): void {
+  if (config.env.STAFF_TOTP_KEY || !config.isProduction || config.localRun) return;
+  throw new ConfigError(
+    `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with the public development key at ${config.publicUrl}. ` +
+      'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
+  );
 }

@@ -89,7 +89,12 @@ describe('the development mailbox and the demo customer', () => {
         done();
       },
     });
-    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://kunden.example.com' });
+    // A deployment sets STAFF_TOTP_KEY: without it, the start itself is refused (docs/rules/back-office.md#second-factor).
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'https://kunden.example.com',
+      STAFF_TOTP_KEY: 'k'.repeat(32),
+    });
     const services = await createServices(config, 'test', createLogger('info', stream));
     try {
       expect(services.database.kind).toBe('pglite');

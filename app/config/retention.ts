@@ -25,4 +25,9 @@ export const retention = {
   unsentSmsMs: 1 * day,
   /** Contact details and free text of a bike report; the report stays as fleet history. */
   bikeReportContactMs: 365 * day,
+  /**
+   * The back office's audit log: 2 years, as a PostgreSQL interval, because the table's trigger checks
+   * the same interval when it lets the retention job delete (docs/rules/back-office.md#audit-log).
+   */
+  auditLogInterval: '2 years',
 } as const;

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   date,
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgSequence,
   pgTable,
   text,
@@ -463,5 +465,89 @@ export const drivingLicences = pgTable(
     index('driving_licences_pending_idx')
       .on(table.submittedAt)
       .where(sql`${table.state} = 'pending' and ${table.supersededAt} is null`),
+  ],
+);
+
+/**
+ * Staff of the service back office: not customers, with their own accounts, roles and second factor
+ * (docs/rules/back-office.md). Accounts are deactivated, never deleted: the audit log names them.
+ */
+export const staffAccounts = pgTable('staff_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Lower-cased. */
+  email: text('email').notNull().unique(),
+  displayName: text('display_name').notNull(),
+  role: text('role', { enum: ['agent', 'finance', 'admin'] }).notNull(),
+  passwordHash: text('password_hash').notNull(),
+  /** The TOTP secret, AES-256-GCM-encrypted with STAFF_TOTP_KEY (features/staff/secret-box.server.ts). */
+  totpSecretEncrypted: text('totp_secret_encrypted').notNull(),
+  /** The last TOTP time step accepted: a code of it or an earlier step is refused (replay). */
+  totpLastStep: integer('totp_last_step'),
+  active: boolean('active').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdBy: uuid('created_by'),
+  deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
+});
+
+/** Single-use recovery codes of a staff account; only keyed hashes are stored. */
+export const staffRecoveryCodes = pgTable(
+  'staff_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('staff_recovery_codes_hash_idx').on(table.staffId, table.codeHash)],
+);
+
+/**
+ * Staff sessions, apart from the customers' (own table, own cookie). `second-factor` is the state
+ * between the password and the code; a login that passes both gets a new id as an `active` session.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    stage: text('stage', { enum: ['second-factor', 'active'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The absolute end (8 hours after login); the idle end follows from `lastSeenAt`. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (table) => [index('staff_sessions_staff_idx').on(table.staffId)],
+);
+
+/**
+ * The audit log: every staff action and every view of customer data (docs/rules/back-office.md#audit-log).
+ * Append-only in the database: a trigger refuses UPDATE, TRUNCATE and DELETE, except the retention
+ * job's deletion of entries older than 2 years (migration 0008_audit_log_append_only.sql).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** The staff member who acted; null for a failed login of an unknown address. */
+    actorStaffId: uuid('actor_staff_id'),
+    action: text('action').notNull(),
+    subjectType: text('subject_type').notNull(),
+    subjectId: text('subject_id').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    requestId: text('request_id'),
+    /** Keyed hash of the client's address: ties entries of one address together without storing it. */
+    ipHash: text('ip_hash'),
+  },
+  (table) => [
+    index('audit_log_at_idx').on(table.at),
+    index('audit_log_actor_idx').on(table.actorStaffId, table.at),
+    index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
   ],
 );

@@ -14,6 +14,8 @@ const startTimeoutMs = 180_000;
 
 /** The draft-preview secret of every server the tests start, so that a test can open a preview. */
 export const testPreviewSecret = 'test-preview-secret-not-for-production';
+/** The back office's TOTP key of every server the tests start (required outside a local run). */
+export const testStaffTotpKey = 'test-staff-totp-key-not-for-production-0123456789';
 
 export interface AppServer {
   url: string;
@@ -104,6 +106,7 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
       DATABASE_URL: '',
       CMS_URL: '',
       PREVIEW_SECRET: testPreviewSecret,
+      STAFF_TOTP_KEY: testStaffTotpKey,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,17 @@ import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retention } from '~/config/retention';
 import type { Database } from '~/db/client.server';
-import { accountTokens, bikeReports, outbox, phoneVerifications, sessions, smsOutbox } from '~/db/schema';
+import { deleteExpiredAuditEntries } from '~/features/audit/public.server';
+import { backOffice } from '~/config/back-office';
+import {
+  accountTokens,
+  bikeReports,
+  outbox,
+  phoneVerifications,
+  sessions,
+  smsOutbox,
+  staffSessions,
+} from '~/db/schema';
 
 /** One kind of personal data with a natural end, and what happens to it after its period. */
 export interface RetentionRule {
@@ -92,6 +102,25 @@ export const retentionRules: RetentionRule[] = [
       ),
   },
   {
+    // Past their 8 hours, or idle for longer than the idle timeout: no request can use them any more.
+    name: 'ended staff sessions',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        staffSessions,
+        staffSessions.idHash,
+        or(
+          lt(staffSessions.expiresAt, now),
+          lt(staffSessions.lastSeenAt, before(now, backOffice.session.idleTimeoutMs)),
+        ),
+      ),
+  },
+  {
+    // 2 years (docs/rules/back-office.md#audit-log): the one deletion the audit log's trigger allows.
+    name: 'audit log entries older than 2 years',
+    apply: (db) => deleteExpiredAuditEntries(db),
+  },
+  {
     name: 'bike report contact details',
     apply: async (db, now) => {
       let changed = 0;
@@ -124,7 +153,12 @@ export const retentionRules: RetentionRule[] = [
 ];
 
 type RetainedTable =
-  typeof sessions | typeof accountTokens | typeof phoneVerifications | typeof outbox | typeof smsOutbox;
+  | typeof sessions
+  | typeof accountTokens
+  | typeof phoneVerifications
+  | typeof outbox
+  | typeof smsOutbox
+  | typeof staffSessions;
 
 /** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */
 async function deleteInBatches(

@@ -10,6 +10,7 @@ import { bikeReportsDe } from './bike-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
+import { backOfficeDe } from './back-office.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -26,6 +27,7 @@ export const de = {
   ...selfServiceDe,
   ...bikeReportsDe,
   ...consentDe,
+  ...backOfficeDe,
   ...generalDe,
 } as const;
 

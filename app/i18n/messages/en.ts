@@ -10,6 +10,7 @@ import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
+import { backOfficeEn } from './back-office.en';
 
 export const en = {
   ...fieldsEn,
@@ -22,5 +23,6 @@ export const en = {
   ...selfServiceEn,
   ...bikeReportsEn,
   ...consentEn,
+  ...backOfficeEn,
   ...generalEn,
 } as const satisfies Record<SharedMessageKey, string>;

@@ -1,0 +1,39 @@
+/**
+ * The numbers of the service back office (docs/rules/back-office.md), in one place. The roles are
+ * here, at the bottom layer, because the back office's route table (app/i18n/back-office-routes.ts)
+ * names them as well as the staff feature.
+ */
+export const staffRoles = ['agent', 'finance', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+const minute = 60 * 1000;
+
+export const backOffice = {
+  session: {
+    /** A staff session ends after this long without a request (docs/rules/back-office.md#staff-sessions). */
+    idleTimeoutMs: 15 * minute,
+    /** …and this long after its login at the latest, active or not. */
+    absoluteLifetimeMs: 8 * 60 * minute,
+    /** Between the password and the second factor: the half-logged-in state lives this long. */
+    secondFactorMs: 5 * minute,
+    /** The idle clock is written at most this often, so reads do not write on every request. */
+    touchIntervalMs: 1 * minute,
+  },
+  totp: {
+    /** RFC 6238 defaults, which every authenticator app uses. */
+    stepSeconds: 30,
+    digits: 6,
+    /** Steps accepted before and after the current one, for clocks that drift. */
+    window: 1,
+    issuer: 'Kundenservice Backoffice',
+  },
+  /** Single-use recovery codes handed out at enrolment. */
+  recoveryCodes: 10,
+  /** Rows per page of the back office's lists. */
+  pageSize: 50,
+  /** Rows of one CSV export of the audit log at most; narrow the filter for more. */
+  exportMaxRows: 50_000,
+} as const;
+
+/** The development default of STAFF_TOTP_KEY; a deployment must set its own (app/config/env.server.ts). */
+export const developmentStaffTotpKey = 'development-only-staff-totp-key-do-not-use-in-production';

@@ -1,0 +1,117 @@
+import { data, Form, redirect } from 'react-router';
+import type { Route } from './+types/staff-list';
+import { servicesContext } from '~/context';
+import { auditOrigin, deactivateStaffAccount, listStaffAccounts, requireStaff } from '~/features/staff/public.server';
+import { backOfficePath } from '~/i18n/back-office-routes';
+import { useT } from '~/i18n/hooks';
+import { z } from '~/platform/validation';
+import { csrfFor } from '~/shared/security/form-page.server';
+import { parseForm } from '~/shared/security/parse-form.server';
+import { submittedForm } from '~/shared/security/submitted-form.server';
+import { AppLink } from '~/ui/components/app-link';
+import { ResponsiveTable } from '~/ui/components/responsive-table';
+import { backOfficeMeta, backOfficeTitle } from './back-office-page';
+import { Pagination } from './pagination';
+
+export const meta = backOfficeMeta;
+
+const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+const deactivateSchema = z.object({ intent: z.literal('deactivate'), staffId: z.uuid() });
+const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive'] as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const page = pageSchema.parse(url.searchParams.get('page') ?? 1);
+  const { staff, hasNext } = await listStaffAccounts(context.get(servicesContext), page);
+  const csrf = csrfFor(request, context);
+  const done = outcomes.find((outcome) => outcome === url.searchParams.get('done')) ?? null;
+  return data(
+    {
+      title: backOfficeTitle(context, 'backoffice.page.staff'),
+      csrf: csrf.token,
+      self: requireStaff(context).staffId,
+      staff: staff.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      page,
+      hasNext,
+      done,
+    },
+    { headers: csrf.headers },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const staff = requireStaff(context);
+  const submission = parseForm(await submittedForm(request, context), deactivateSchema);
+  if (submission.status !== 'success') throw data({ message: 'form.refused' }, { status: 400 });
+  const outcome = await deactivateStaffAccount(
+    context.get(servicesContext),
+    staff.staffId,
+    submission.value.staffId,
+    auditOrigin(context),
+  );
+  return redirect(`${backOfficePath('staff')}?done=${outcome}`);
+}
+
+const doneMessages = {
+  deactivated: 'backoffice.staff.deactivated',
+  self: 'backoffice.staff.deactivate.self',
+  'not-found': 'backoffice.staff.deactivate.failed',
+  'already-inactive': 'backoffice.staff.deactivate.failed',
+} as const;
+
+export default function StaffList({ loaderData }: Route.ComponentProps) {
+  const t = useT();
+  type Row = (typeof loaderData.staff)[number];
+  return (
+    <>
+      <div className="page-title">
+        <h1>{t('backoffice.page.staff')}</h1>
+      </div>
+      {loaderData.done ? (
+        <p className={loaderData.done === 'deactivated' ? 'notice' : 'notice notice--error'} role="status">
+          {t(doneMessages[loaderData.done])}
+        </p>
+      ) : null}
+      <p>
+        <AppLink className="button" to={backOfficePath('staffNew')}>
+          {t('backoffice.staff.new')}
+        </AppLink>
+      </p>
+      <ResponsiveTable<Row>
+        caption={t('backoffice.staff.caption')}
+        rows={loaderData.staff}
+        rowKey={(row) => row.id}
+        columns={[
+          { header: t('backoffice.staff.name'), rowHeader: true, cell: (row) => row.displayName },
+          { header: t('backoffice.staff.email'), cell: (row) => row.email },
+          { header: t('backoffice.staff.role'), cell: (row) => t(`backoffice.role.${row.role}`) },
+          {
+            header: t('backoffice.staff.state'),
+            cell: (row) => t(row.active ? 'backoffice.staff.active' : 'backoffice.staff.inactive'),
+          },
+          {
+            header: t('backoffice.staff.deactivate'),
+            cell: (row) =>
+              row.active && row.id !== loaderData.self ? (
+                <Form method="post" reloadDocument>
+                  <input type="hidden" name="csrf" value={loaderData.csrf} />
+                  <input type="hidden" name="intent" value="deactivate" />
+                  <input type="hidden" name="staffId" value={row.id} />
+                  <button
+                    type="submit"
+                    className="button button--secondary"
+                    aria-label={t('backoffice.staff.deactivate.label', { name: row.displayName })}
+                  >
+                    {t('backoffice.staff.deactivate')}
+                  </button>
+                </Form>
+              ) : (
+                '–'
+              ),
+          },
+        ]}
+      />
+      <Pagination page={loaderData.page} hasNext={loaderData.hasNext} />
+    </>
+  );
+}
