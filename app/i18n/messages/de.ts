@@ -6,6 +6,7 @@ import { paymentDe } from './payment.de';
 import { personalDataDe } from './personal-data.de';
 import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
+import { damageReportsDe } from './damage-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 
@@ -22,6 +23,7 @@ export const de = {
   ...personalDataDe,
   ...selfServiceDe,
   ...bikeReportsDe,
+  ...damageReportsDe,
   ...consentDe,
   ...generalDe,
 } as const;

@@ -7,6 +7,7 @@ import { paymentEn } from './payment.en';
 import { personalDataEn } from './personal-data.en';
 import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
+import { damageReportsEn } from './damage-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 
@@ -19,6 +20,7 @@ export const en = {
   ...personalDataEn,
   ...selfServiceEn,
   ...bikeReportsEn,
+  ...damageReportsEn,
   ...consentEn,
   ...generalEn,
 } as const satisfies Record<MessageKey, string>;
