@@ -25,4 +25,9 @@ export const retention = {
   unsentSmsMs: 1 * day,
   /** Contact details and free text of a bike report; the report stays as fleet history. */
   bikeReportContactMs: 365 * day,
+  /**
+   * A vehicle damage report with its photos: by then the damage is repaired or settled with the
+   * customer who caused it; the photos go with the report (docs/decisions/0032-vehicle-damage-reports-and-photos.md).
+   */
+  damageReportsMs: 365 * day,
 } as const;

@@ -2,7 +2,15 @@ import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retention } from '~/config/retention';
 import type { Database } from '~/db/client.server';
-import { accountTokens, bikeReports, outbox, phoneVerifications, sessions, smsOutbox } from '~/db/schema';
+import {
+  accountTokens,
+  bikeReports,
+  damageReports,
+  outbox,
+  phoneVerifications,
+  sessions,
+  smsOutbox,
+} from '~/db/schema';
 
 /** One kind of personal data with a natural end, and what happens to it after its period. */
 export interface RetentionRule {
@@ -92,6 +100,17 @@ export const retentionRules: RetentionRule[] = [
       ),
   },
   {
+    // The photos are deleted with their report (foreign key ON DELETE CASCADE).
+    name: 'vehicle damage reports and their photos',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        damageReports,
+        damageReports.id,
+        lt(damageReports.createdAt, before(now, retention.damageReportsMs)),
+      ),
+  },
+  {
     name: 'bike report contact details',
     apply: async (db, now) => {
       let changed = 0;
@@ -124,7 +143,12 @@ export const retentionRules: RetentionRule[] = [
 ];
 
 type RetainedTable =
-  typeof sessions | typeof accountTokens | typeof phoneVerifications | typeof outbox | typeof smsOutbox;
+  | typeof sessions
+  | typeof accountTokens
+  | typeof phoneVerifications
+  | typeof outbox
+  | typeof smsOutbox
+  | typeof damageReports;
 
 /** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */
 async function deleteInBatches(
