@@ -49,7 +49,7 @@ describe('the damage report schema', () => {
     email: 'Finder@Example.org',
   };
 
-  it('normalises the plate and accepts the kinds and positions of the product rules', () => {
+  it('normalises the plate and accepts the kinds and positions of docs/rules/reports.md', () => {
     const result = damageReportSchema({ loggedIn: false, now }).safeParse(valid);
     expect(result.success && result.data).toMatchObject({
       licencePlate: 'B-AB 1234',
