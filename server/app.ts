@@ -7,7 +7,9 @@ import * as build from 'virtual:react-router/server-build';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { loadConfig, type AppConfig } from '~/config/env.server';
 import { uploadLimits } from '~/config/uploads';
-import { acceptsFiles, assertKnownMiddleware, findPage } from '~/i18n/route-table';
+import type { Brand } from '~/config/brand';
+import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
+import { readUpload } from '~/shared/security/submitted-form.server';
 import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
@@ -41,9 +43,9 @@ export const maxRequestBodyBytes = 64 * 1024;
  * `uploadLimits.requestBytes` and is streamed to the app, which reads it part by part within its
  * limits (docs/decisions/0032-vehicle-damage-reports-and-photos.md).
  */
-export function isUploadPath(pathname: string): boolean {
+export function isUploadPath(pathname: string, brand: Brand): boolean {
   const page = findPage(pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname);
-  return page ? acceptsFiles(page.id) : false;
+  return page ? acceptsFiles(page.id) && isPageOf(page.id, brand) : false;
 }
 const buildId = serverBuild.assets.version;
 
@@ -286,7 +288,10 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
       return;
     }
-    const upload = !isRead && isUploadPath(pathname);
+    const upload =
+      !isRead &&
+      isUploadPath(pathname, services.config.brand) &&
+      /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
     const bodyLimit = upload ? uploadLimits.requestBytes : maxRequestBodyBytes;
     if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       payloadTooLarge(res);
@@ -311,9 +316,13 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       logger: logger.child({ reqId: requestId }),
       clientIp: clientIp(req, trustedProxies),
     });
-    let requestBody: Buffer<ArrayBuffer> | ReadableStream<Uint8Array> | undefined;
+    let requestBody: Buffer<ArrayBuffer> | FormData | undefined;
     if (upload) {
-      requestBody = streamedBody(req, bodyLimit);
+      // Read part by part within the upload limits; the app gets the text fields, the files sit in
+      // the router context. A refused body is answered by the app, and the connection then closes.
+      requestBody =
+        (await readUpload(streamedBody(req, bodyLimit), req.headers['content-type'] ?? null, context)) ?? undefined;
+      if (!requestBody) res.shouldKeepAlive = false;
     } else if (!isRead) {
       requestBody = await readBody(req);
       if (!requestBody) {
@@ -410,12 +419,17 @@ function appendVary(existing: unknown, value: string): string {
 function toFetchRequest(
   req: IncomingMessage,
   url: URL,
-  body: Buffer<ArrayBuffer> | ReadableStream<Uint8Array> | undefined,
+  body: Buffer<ArrayBuffer> | FormData | undefined,
   signal: AbortSignal,
 ) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  return new Request(url, { method: req.method, headers, signal, ...(body ? { body, duplex: 'half' } : {}) });
+  if (body instanceof FormData) {
+    // The upload's text fields in a body of their own: its type and length are the new body's.
+    headers.delete('content-type');
+    headers.delete('content-length');
+  }
+  return new Request(url, { method: req.method, headers, signal, ...(body ? { body } : {}) });
 }
 
 /**

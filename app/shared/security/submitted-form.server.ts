@@ -1,15 +1,15 @@
 import { createContext, data, type RouterContextProvider } from 'react-router';
 import { uploadLimits } from '~/config/uploads';
 import { formLimits } from '~/config/form-limits';
-import { pageContext, requestContext } from '~/context';
-import { acceptsFiles } from '~/i18n/route-table';
+import { requestContext } from '~/context';
 import { formShapeViolation } from './form-shape';
-import { MultipartRefused, multipartBoundary, readMultipart, type UploadedFile } from './multipart.server';
+import { MultipartRefused, readMultipart, type MultipartRefusal, type UploadedFile } from './multipart.server';
 
 export type { UploadedFile } from './multipart.server';
 
 const submittedFormContext = createContext<FormData | null>(null);
-const submittedFilesContext = createContext<UploadedFile[]>([]);
+/** What the HTTP server read of an upload before the app saw the request (`readUpload`). */
+const uploadContext = createContext<{ files: UploadedFile[] } | { refused: MultipartRefusal } | null>(null);
 
 /**
  * The request's form, read once per request and only when it has the shape of a form of ours
@@ -19,24 +19,24 @@ const submittedFilesContext = createContext<UploadedFile[]>([]);
  * time. It reads from a clone: React Router builds the action's request from the original, whose
  * body must still be unread.
  *
- * A page whose route-table entry says `acceptsFiles` may send `multipart/form-data` with files: its
- * body is read as it streams in, with the limits of app/config/uploads.ts
- * (docs/decisions/0032-vehicle-damage-reports-and-photos.md), and not cloned (a clone would hold the
- * whole body in memory for a copy nobody reads); its files are in `submittedFiles`. Every other page
- * refuses a file.
+ * A page whose route-table entry says `acceptsFiles` may send `multipart/form-data` with files. The
+ * HTTP server reads such a body as it streams in, with the limits of app/config/uploads.ts, before
+ * the app sees the request (`readUpload`, docs/decisions/0032-vehicle-damage-reports-and-photos.md):
+ * the request then carries only the text fields, the files are in `submittedFiles`, and a refused
+ * upload is refused here like any other form. Every other page refuses a file.
  */
 export async function submittedForm(request: Request, context: Readonly<RouterContextProvider>): Promise<FormData> {
   const read = context.get(submittedFormContext);
   if (read) return read;
-  const pageId = context.get(pageContext).pageId;
-  const contentType = request.headers.get('content-type');
-  const form =
-    pageId && acceptsFiles(pageId) && multipartBoundary(contentType)
-      ? await withFiles(request, contentType, context)
-      : await request
-          .clone()
-          .formData()
-          .catch(() => null);
+  const upload = context.get(uploadContext);
+  if (upload && 'refused' in upload) {
+    context.get(requestContext).logger.info({ violation: upload.refused }, 'upload refused');
+    throw data({ message: 'form.refused' }, { status: upload.refused === 'body-too-large' ? 413 : 400 });
+  }
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
   const violation = form ? formShapeViolation(form) : 'unreadable';
   if (!form || violation) {
     // What was wrong, never what was sent: the body may carry anything.
@@ -47,27 +47,32 @@ export async function submittedForm(request: Request, context: Readonly<RouterCo
   return form;
 }
 
-/** The files of the request's form (only a page that accepts files has any), after `submittedForm`. */
+/** The files of the request's form (only a page that accepts files has any). */
 export function submittedFiles(context: Readonly<RouterContextProvider>): UploadedFile[] {
-  return context.get(submittedFilesContext);
+  const upload = context.get(uploadContext);
+  return upload && 'files' in upload ? upload.files : [];
 }
 
-async function withFiles(
-  request: Request,
+/**
+ * For the HTTP server: reads an upload's body part by part within the limits, keeps its files in
+ * the router context and returns the text fields, which the request hands on instead of the body.
+ * Null when the body was refused (the first read of the form then refuses it).
+ */
+export async function readUpload(
+  body: ReadableStream<Uint8Array>,
   contentType: string | null,
-  context: Readonly<RouterContextProvider>,
+  context: RouterContextProvider,
 ): Promise<FormData | null> {
   try {
-    const { form, files } = await readMultipart(request.body, contentType, {
+    const { form, files } = await readMultipart(body, contentType, {
       ...uploadLimits,
       valueLength: formLimits.valueLength,
     });
-    context.set(submittedFilesContext, files);
+    context.set(uploadContext, { files });
     return form;
   } catch (error) {
     if (!(error instanceof MultipartRefused)) throw error;
-    context.get(requestContext).logger.info({ violation: error.reason }, 'upload refused');
-    if (error.reason === 'body-too-large') throw data({ message: 'form.refused' }, { status: 413 });
+    context.set(uploadContext, { refused: error.reason });
     return null;
   }
 }
