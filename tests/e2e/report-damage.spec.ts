@@ -36,8 +36,8 @@ flinkster.describe('on flinkster', () => {
       `at ${width} px a visitor reports a dent with a photo and gets the reference by mail`,
       async ({ page, browserErrors }) => {
         // A whole report with an upload and the mailbox: more than one page's time on a busy machine.
-      flinkster.setTimeout(90_000);
-      await page.setViewportSize({ width, height: 900 });
+        flinkster.setTimeout(90_000);
+        await page.setViewportSize({ width, height: 900 });
         const email = `driver-${randomUUID()}@example.com`;
         await page.goto(pages.reportDamage.de);
         await waitForHydration(page);
