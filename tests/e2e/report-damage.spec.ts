@@ -54,7 +54,10 @@ flinkster.describe('on flinkster', () => {
         await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
         await page.getByRole('button', { name: 'Schaden melden' }).click();
 
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Danke für deine Schadensmeldung!');
+        // The upload and the redirect after it take a while on a busy machine.
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText('Danke für deine Schadensmeldung!', {
+          timeout: 20_000,
+        });
         const reference = (await page.locator('.report-reference strong').innerText()).trim();
         expect(reference).toMatch(/^R-\d{4}-[23456789ABCDEFGHJKMNPQRSTVWXYZ]{6}$/);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
