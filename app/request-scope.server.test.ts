@@ -2,7 +2,7 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sessionContext } from './context';
 import type { CurrentSession } from './features/accounts/sessions.server';
-import { resolvePageScope } from './request-scope.server';
+import { resolvePageScope, servedFor } from './request-scope.server';
 
 function scopeOf(url: string, headers: Record<string, string> = {}, session: CurrentSession | null = null) {
   const context = new RouterContextProvider();
@@ -40,5 +40,25 @@ describe('the request scope', () => {
       customer: { firstName: 'Erika', emailVerified: true },
     };
     expect(scopeOf('/de/kundenbereich', {}, session).customer).toEqual({ firstName: 'Erika', emailVerified: true });
+  });
+});
+
+describe('pages per brand (docs/rules/reports.md#report-pages-per-brand)', () => {
+  it('serves the bike report and the terminal on cab only, the damage report on flinkster only', () => {
+    expect(servedFor('cab', 'reportBike', '/de/rad-melden')).toBe(true);
+    expect(servedFor('flinkster', 'reportBike', '/de/rad-melden')).toBe(false);
+    expect(servedFor('flinkster', 'reportBikeWebView', '/webviews/de/melden')).toBe(false);
+    expect(servedFor('flinkster', 'reportDamage', '/de/schaden-melden')).toBe(true);
+    expect(servedFor('cab', 'reportDamageWebView', '/webviews/en/report-damage')).toBe(false);
+    expect(servedFor('cab', null, '/terminal')).toBe(true);
+    expect(servedFor('flinkster', null, '/terminal')).toBe(false);
+    expect(servedFor('flinkster', null, '/de/terminal/melden')).toBe(false);
+  });
+
+  it('serves every page that names no brand on both', () => {
+    for (const brand of ['cab', 'flinkster'] as const) {
+      expect(servedFor(brand, 'priceList', '/de/preisverzeichnis')).toBe(true);
+      expect(servedFor(brand, null, '/de/agb')).toBe(true);
+    }
   });
 });

@@ -1,8 +1,11 @@
 import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
-import { pageContext, sessionContext, type PageScope } from './context';
+import type { Brand } from './config/brand';
+import { pageContext, servicesContext, sessionContext, type PageScope } from './context';
+import { isTerminalPath, terminalBrands } from './features/bike-reports/public';
 import { localeCookieName, localeFromPath, preferredLocale } from './i18n/locales';
-import { findPage, pages } from './i18n/route-table';
+import { findPage, isPageOf, pages, type PageId } from './i18n/route-table';
 import { readCookie } from './platform/cookies';
+import { notFound } from './shared/navigation/route-validation';
 
 /** The request's locale, page and customer, from its path, its headers and the session read before. */
 export function resolvePageScope(request: Request, context: Readonly<RouterContextProvider>): PageScope {
@@ -24,8 +27,39 @@ export function resolvePageScope(request: Request, context: Readonly<RouterConte
   };
 }
 
-/** Root middleware, after the session's: resolves the request's scope once for every loader and action. */
+/**
+ * Whether the running brand serves a path: a page of the route table that names other brands, and the
+ * station terminal on a brand without one, are not found, exactly like a path no route knows
+ * (docs/rules/reports.md#report-pages-per-brand).
+ */
+export function servedFor(brand: Brand, pageId: PageId | null, pathname: string): boolean {
+  if (pageId) return isPageOf(pageId, brand);
+  return !isTerminalPath(pathname) || terminalBrands.includes(brand);
+}
+
+/**
+ * The layouts' loaders: a page the brand does not serve is not found inside its layout, so that it looks
+ * exactly like a path no route knows (header, footer and brand colours come from the root's data, which
+ * a throw in the root middleware would leave out).
+ */
+export function requireServedPage(request: Request, context: Readonly<RouterContextProvider>): null {
+  const { pathname } = new URL(request.url);
+  if (!servedFor(context.get(servicesContext).config.brand, context.get(pageContext).pageId, pathname)) {
+    notFound(pathname);
+  }
+  return null;
+}
+
+/**
+ * Root middleware, after the session's: resolves the request's scope once for every loader and action.
+ * A form sent to a page the brand does not serve is refused here, before any action could run.
+ */
 export const requestScopeMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  context.set(pageContext, resolvePageScope(request, context));
+  const scope = resolvePageScope(request, context);
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    const { pathname } = new URL(request.url);
+    if (!servedFor(context.get(servicesContext).config.brand, scope.pageId, pathname)) notFound(pathname);
+  }
+  context.set(pageContext, scope);
   return next();
 };

@@ -6,7 +6,10 @@ import { createRequestHandler, RouterContextProvider, type ServerBuild } from 'r
 import * as build from 'virtual:react-router/server-build';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { loadConfig, type AppConfig } from '~/config/env.server';
-import { assertKnownMiddleware } from '~/i18n/route-table';
+import { uploadLimits } from '~/config/uploads';
+import type { Brand } from '~/config/brand';
+import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
+import { readUpload } from '~/shared/security/submitted-form.server';
 import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
@@ -34,6 +37,17 @@ export { createAdminFromEnvironment } from './create-admin';
  * the server buffer any amount while it parses the form for the CSRF check.
  */
 export const maxRequestBodyBytes = 64 * 1024;
+
+/**
+ * Whether a POST goes to a page that may receive files (its route-table entry says `acceptsFiles`),
+ * with or without the `.data` suffix of React Router's own requests: its body may reach
+ * `uploadLimits.requestBytes` and is streamed to the app, which reads it part by part within its
+ * limits (docs/decisions/0032-vehicle-damage-reports-and-photos.md).
+ */
+export function isUploadPath(pathname: string, brand: Brand): boolean {
+  const page = findPage(pathname.endsWith('.data') ? pathname.slice(0, -'.data'.length) : pathname);
+  return page ? acceptsFiles(page.id) && isPageOf(page.id, brand) : false;
+}
 const buildId = serverBuild.assets.version;
 
 export interface RunningApp {
@@ -275,7 +289,12 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
       return;
     }
-    if (!isRead && Number(req.headers['content-length'] ?? 0) > maxRequestBodyBytes) {
+    const upload =
+      !isRead &&
+      isUploadPath(pathname, services.config.brand) &&
+      /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
+    const bodyLimit = upload ? uploadLimits.requestBytes : maxRequestBodyBytes;
+    if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       payloadTooLarge(res);
       return;
     }
@@ -298,8 +317,14 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       logger: logger.child({ reqId: requestId }),
       clientIp: clientIp(req, trustedProxies),
     });
-    let requestBody: Buffer<ArrayBuffer> | undefined;
-    if (!isRead) {
+    let requestBody: Buffer<ArrayBuffer> | FormData | undefined;
+    if (upload) {
+      // Read part by part within the upload limits; the app gets the text fields, the files sit in
+      // the router context. A refused body is answered by the app, and the connection then closes.
+      requestBody =
+        (await readUpload(streamedBody(req, bodyLimit), req.headers['content-type'] ?? null, context)) ?? undefined;
+      if (!requestBody) res.shouldKeepAlive = false;
+    } else if (!isRead) {
       requestBody = await readBody(req);
       if (!requestBody) {
         payloadTooLarge(res);
@@ -392,10 +417,66 @@ function appendVary(existing: unknown, value: string): string {
 }
 
 /** The request as the app sees it, at the URL `requestUrl` gave. */
-function toFetchRequest(req: IncomingMessage, url: URL, body: Buffer<ArrayBuffer> | undefined, signal: AbortSignal) {
+function toFetchRequest(
+  req: IncomingMessage,
+  url: URL,
+  body: Buffer<ArrayBuffer> | FormData | undefined,
+  signal: AbortSignal,
+) {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  if (body instanceof FormData) {
+    // The upload's text fields in a body of their own: its type and length are the new body's.
+    headers.delete('content-type');
+    headers.delete('content-length');
+  }
   return new Request(url, { method: req.method, headers, signal, ...(body ? { body } : {}) });
+}
+
+/**
+ * The body of an upload, as a stream the app reads at its own pace (the socket pauses while the app
+ * has not asked for more). It errors once more than `limit` bytes arrived; the rest stays unread and
+ * the connection closes after the answer.
+ */
+function streamedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8Array> {
+  let received = 0;
+  let finished = false;
+  const stop = () => {
+    finished = true;
+    req.pause();
+  };
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      req.pause();
+      req.on('data', (chunk: Buffer) => {
+        if (finished) return;
+        received += chunk.length;
+        if (received > limit) {
+          stop();
+          controller.error(new Error('request body beyond its limit'));
+          return;
+        }
+        controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.length));
+        if ((controller.desiredSize ?? 0) <= 0) req.pause();
+      });
+      req.on('end', () => {
+        if (finished) return;
+        finished = true;
+        controller.close();
+      });
+      req.on('error', (error) => {
+        if (finished) return;
+        stop();
+        controller.error(error);
+      });
+    },
+    pull() {
+      if (!finished) req.resume();
+    },
+    cancel() {
+      stop();
+    },
+  });
 }
 
 /**

@@ -30,4 +30,9 @@ export const retention = {
    * the same interval when it lets the retention job delete (docs/rules/back-office.md#audit-log).
    */
   auditLogInterval: '2 years',
+  /**
+   * A vehicle damage report with its photos: by then the damage is repaired or settled with the
+   * customer who caused it; the photos go with the report (docs/decisions/0032-vehicle-damage-reports-and-photos.md).
+   */
+  damageReportsMs: 365 * day,
 } as const;

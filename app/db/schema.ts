@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -549,5 +550,74 @@ export const auditLog = pgTable(
     index('audit_log_at_idx').on(table.at),
     index('audit_log_actor_idx').on(table.actorStaffId, table.at),
     index('audit_log_subject_idx').on(table.subjectType, table.subjectId),
+  ],
+);
+
+/** Binary data (PostgreSQL `bytea`), read and written as bytes. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+/**
+ * Vehicle damage reports of car sharing (docs/rules/reports.md#vehicle-damage-reports). The licence
+ * plate is stored normalised (`B-AB 1234`).
+ */
+export const damageReports = pgTable(
+  'damage_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique(),
+    licencePlate: text('licence_plate').notNull(),
+    damageKind: text('damage_kind', {
+      enum: ['scratch', 'dent', 'glass', 'tyre', 'interior', 'technical', 'other'],
+    }).notNull(),
+    damagePosition: text('damage_position', {
+      enum: ['front', 'rear', 'left', 'right', 'roof', 'interior'],
+    }).notNull(),
+    locationText: text('location_text'),
+    locationLat: doublePrecision('location_lat').notNull(),
+    locationLon: doublePrecision('location_lon').notNull(),
+    locationSource: text('location_source', { enum: ['address', 'position'] }).notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    description: text('description'),
+    contactEmail: text('contact_email'),
+    contactPhone: text('contact_phone'),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
+    locale: text('locale', { enum: ['de', 'en'] }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('damage_reports_customer_idx').on(table.customerId),
+    index('damage_reports_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * The photos of a damage report, in the database beside it
+ * (docs/decisions/0032-vehicle-damage-reports-and-photos.md): the type is the one its bytes were found to
+ * be, never the uploader's claim; JPEG metadata (EXIF, with its GPS position) is removed before
+ * storing. Never served publicly; deleted with the report or after their retention period.
+ */
+export const damageReportPhotos = pgTable(
+  'damage_report_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => damageReports.id, { onDelete: 'cascade' }),
+    /** Order in which the photos were sent, from 1. */
+    position: integer('position').notNull(),
+    contentType: text('content_type', { enum: ['image/jpeg', 'image/png', 'image/webp'] }).notNull(),
+    /** Bytes as stored (after metadata removal). */
+    size: integer('size').notNull(),
+    /** Hex SHA-256 of the stored bytes. */
+    sha256: text('sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('damage_report_photos_report_position_idx').on(table.reportId, table.position),
+    index('damage_report_photos_created_idx').on(table.createdAt),
   ],
 );

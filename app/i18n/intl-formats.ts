@@ -117,3 +117,14 @@ export function formatNumericInstant(instant: Date, locale: Locale): string {
   const separator = locale === 'de' ? '.' : '/';
   return `${parts.day}${separator}${parts.month}${separator}${parts.year} ${parts.hour}:${parts.minute}`;
 }
+
+/** A file's size for people, in decimal units as phones show them: `38 byte`, `850 kB`, `1.2 MB`. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  const [unit, value] =
+    bytes >= 1_000_000
+      ? (['megabyte', bytes / 1_000_000] as const)
+      : bytes >= 1000
+        ? (['kilobyte', bytes / 1000] as const)
+        : (['byte', bytes] as const);
+  return numberFormat(intlLocale(locale), { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}

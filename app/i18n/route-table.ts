@@ -33,6 +33,12 @@ export interface PageDefinition {
   messages: 'general' | 'all';
   /** The brands that offer the page; absent means both. Another brand's page is not served, linked or listed. */
   brands?: readonly Brand[];
+  /**
+   * The page's form may carry files (multipart/form-data): only these actions read an upload, with
+   * the limits of app/config/uploads.ts enforced while the body streams in
+   * (docs/decisions/0032-vehicle-damage-reports-and-photos.md). Every other form refuses files.
+   */
+  acceptsFiles?: boolean;
 }
 
 const selfService = {
@@ -258,12 +264,36 @@ export const pages = {
     file: 'routes/public/cancel-contract.tsx',
   },
   priceList: { ...publicPage, de: '/de/preisverzeichnis', en: '/en/pricelist', file: 'routes/public/price-list.tsx' },
-  reportBike: { ...publicPage, de: '/de/rad-melden', en: '/en/report-a-bike', file: 'routes/public/report-bike.tsx' },
+  // Bike reports are cab's, vehicle damage reports flinkster's (docs/rules/reports.md#report-pages-per-brand).
+  reportBike: {
+    ...publicPage,
+    brands: ['cab'],
+    de: '/de/rad-melden',
+    en: '/en/report-a-bike',
+    file: 'routes/public/report-bike.tsx',
+  },
   reportBikeWebView: {
     ...webView,
+    brands: ['cab'],
     de: '/webviews/de/melden',
     en: '/webviews/en/report',
     file: 'routes/public/report-bike.tsx',
+  },
+  reportDamage: {
+    ...publicPage,
+    brands: ['flinkster'],
+    acceptsFiles: true,
+    de: '/de/schaden-melden',
+    en: '/en/report-damage',
+    file: 'routes/public/report-damage.tsx',
+  },
+  reportDamageWebView: {
+    ...webView,
+    brands: ['flinkster'],
+    acceptsFiles: true,
+    de: '/webviews/de/schaden-melden',
+    en: '/webviews/en/report-damage',
+    file: 'routes/public/report-damage.tsx',
   },
   getTheApp: { ...publicPage, de: '/de/get-the-app', en: '/en/get-the-app', file: 'routes/public/get-the-app.tsx' },
   privacy: {
@@ -296,10 +326,24 @@ export const pageIds = Object.keys(pages) as PageId[];
 
 /** The pages one brand offers. */
 export function pageIdsOf(brand: Brand): PageId[] {
-  return pageIds.filter((id) => {
-    const page: PageDefinition = pages[id];
-    return !page.brands || page.brands.includes(brand);
-  });
+  return pageIds.filter((id) => isPageOf(id, brand));
+}
+
+/** Whether a brand offers a page (its `brands` field names it, or the page names no brand). */
+export function isPageOf(id: PageId, brand: Brand): boolean {
+  const page: PageDefinition = pages[id];
+  return !page.brands || page.brands.includes(brand);
+}
+
+/** Whether a page's action may read files from its form (the `acceptsFiles` field). */
+export function acceptsFiles(id: PageId): boolean {
+  const page: PageDefinition = pages[id];
+  return page.acceptsFiles === true;
+}
+
+/** The report page of a brand: bikes for cab, vehicle damage for flinkster. */
+export function reportPageOf(brand: Brand): PageId {
+  return isPageOf('reportBike', brand) ? 'reportBike' : 'reportDamage';
 }
 
 export function pagePath(id: PageId, locale: Locale): string {

@@ -30,14 +30,16 @@ test('/cancel-contract is not rewritten: 404 in the brand colour', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', flinksterGreen);
 });
 
-test('the report web view is not rewritten', async ({ page }) => {
-  const response = await page.goto(pages.reportBikeWebView.de);
+test('the report web view is the damage report’s; the bike report’s is not found', async ({ page }) => {
+  const response = await page.goto(pages.reportDamageWebView.de);
 
   expect(response?.status()).toBe(200);
   expect(response?.request().redirectedFrom()).toBeNull();
-  expect(new URL(page.url()).pathname).toBe(pages.reportBikeWebView.de);
+  expect(new URL(page.url()).pathname).toBe(pages.reportDamageWebView.de);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('header, footer')).toHaveCount(0);
+
+  expect((await page.goto(pages.reportBikeWebView.de))?.status()).toBe(404);
 });
 
 test('the error screen heading is in the brand colour', async ({ page, database }) => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from '@playwright/test';
+import type { Brand } from '../../app/config/brand';
 import { locales, type Locale } from '../../app/i18n/locales';
-import { isWebView, pageIds, pages, type PageId } from '../../app/i18n/route-table';
+import { isWebView, pageIdsOf, pages, type PageId } from '../../app/i18n/route-table';
 import { staysEmbedded } from '../../app/shared/navigation/internal-link';
 import { startAppServer } from '../support/app-server';
 import { demoCustomer, logInByRequest } from './support/accounts';
@@ -19,8 +20,9 @@ const viewports = [
   { width: 1280, height: 800 },
 ];
 
-const publicPages = pageIds.filter((id) => pages[id].middleware.length === 0);
-const customerPages = pageIds.filter((id) => pages[id].middleware.length > 0);
+/** A brand's pages: another brand's are not found (docs/rules/reports.md#report-pages-per-brand). */
+const publicPagesOf = (brand: Brand) => pageIdsOf(brand).filter((id) => pages[id].middleware.length === 0);
+const customerPagesOf = (brand: Brand) => pageIdsOf(brand).filter((id) => pages[id].middleware.length > 0);
 
 /** The app's own pages a page links to (other sites, hashes on the page and resources left out). */
 async function internalLinks(page: Page): Promise<URL[]> {
@@ -113,7 +115,9 @@ function withTabs(test: typeof base) {
   });
 }
 
-function crawlSpecs(test: ReturnType<typeof withTabs>): void {
+function crawlSpecs(test: ReturnType<typeof withTabs>, brand: Brand): void {
+  const publicPages = publicPagesOf(brand);
+  const customerPages = customerPagesOf(brand);
   for (const viewport of viewports) {
     for (const locale of locales) {
       const paths = (ids: PageId[]) => ids.map((id) => pages[id][locale]);
@@ -165,7 +169,7 @@ function crawlSpecs(test: ReturnType<typeof withTabs>): void {
 
 base.describe('brand cab', () => {
   const test = withTabs(base);
-  crawlSpecs(test);
+  crawlSpecs(test, 'cab');
 
   for (const viewport of viewports) {
     test.describe(`${viewport.width} px`, () => {
@@ -245,5 +249,5 @@ base.describe('brand flinkster', () => {
       ],
     }),
   );
-  crawlSpecs(test);
+  crawlSpecs(test, 'flinkster');
 });

@@ -1,6 +1,9 @@
 import { locales, type Locale } from '../../app/i18n/locales';
-import { isWebView, pageIds, pages, type MiddlewareName, type PageId } from '../../app/i18n/route-table';
+import { isWebView, pageIdsOf, pages, type MiddlewareName, type PageId } from '../../app/i18n/route-table';
 import { expect, test } from './support/test';
+
+/** The shared server runs the brand cab; another brand's pages are not found there (docs/rules/reports.md#report-pages-per-brand). */
+const pageIds = pageIdsOf('cab');
 
 /**
  * Brand cab (the shared server's) sends the report web views to the regular report page

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brands, type Brand } from '~/config/brand';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { locales } from '~/i18n/locales';
-import { pageIds, pages } from '~/i18n/route-table';
+import { pageIds, pageIdsOf, pages } from '~/i18n/route-table';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { createVisitor, logIn, type Visitor } from '../support/visitor';
 
@@ -46,7 +46,8 @@ async function renderEveryPage(app: AppServer, brand: Brand, redirected: string[
   };
 
   const visitor = createVisitor();
-  const publicPaths = pageIds
+  // Another brand's pages are not found (docs/rules/reports.md#report-pages-per-brand).
+  const publicPaths = pageIdsOf(brand)
     .filter((id) => (pages[id].middleware as readonly string[]).length === 0)
     .flatMap((id) => locales.map((locale) => pages[id][locale]));
   for (const pathname of publicPaths) {
@@ -65,7 +66,7 @@ async function renderEveryPage(app: AppServer, brand: Brand, redirected: string[
   const customer = createVisitor();
   const login = await logIn(customer, { formFrom: app.url, email: demoEmail, password: defaultDemoPassword });
   expect(login.status, `${brand}: the demo customer logs in`).toBe(302);
-  const selfServicePaths = pageIds
+  const selfServicePaths = pageIdsOf(brand)
     .filter((id) => (pages[id].middleware as readonly string[]).includes('auth'))
     .flatMap((id) => locales.map((locale) => pages[id][locale]));
   for (const pathname of selfServicePaths) await visit(customer, pathname);
@@ -131,7 +132,7 @@ describe('HTML validity (Nu HTML Checker)', () => {
     // Brand cab sends the report web views to the regular report page (docs/rules/content-and-navigation.md#report-web-view-rewrite).
     expect(redirected).toEqual(locales.map((locale) => `cab ${pages.reportBikeWebView[locale]}`));
     const expected = brands.flatMap((brand) =>
-      pageIds.flatMap((id) => locales.map((locale) => `${brand} ${pages[id][locale]}`)),
+      pageIdsOf(brand).flatMap((id) => locales.map((locale) => `${brand} ${pages[id][locale]}`)),
     );
     const labels = new Set(checked.map((page) => page.label));
     expect(expected.filter((label) => !labels.has(label) && !redirected.includes(label))).toEqual([]);

@@ -9,8 +9,8 @@ import { memoryRateLimitStore } from '~/platform/rate-limit/store';
 import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
 import { databaseBackends } from '../../../tests/support/test-databases';
 import { fileBikeReport, type BikeReportContext } from './bike-reports.server';
-import { confirmationQuery, verifiedReference } from './confirmation-link.server';
-import { isReference } from './reference.server';
+import { confirmationQuery, verifiedReference } from '~/shared/reports/confirmation-link.server';
+import { isReference } from '~/shared/reports/reference.server';
 import type { BikeReport } from './report-schema';
 
 const serviceTeam = 'service-team@example.org';

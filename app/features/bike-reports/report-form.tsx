@@ -12,7 +12,7 @@ import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
 import { DateField, MaskedField, TextareaField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
-import { PositionControl, type ReportPosition } from './position-control';
+import { PositionControl, initialPosition, type ReportPosition } from '~/ui/form/position-control';
 import { kindNeedsLogin, reportKinds, type ReportKind } from './report-kinds';
 import type { ReportActionData, ReportPageData } from './report-types';
 import { terminalHome } from './terminal-paths';
@@ -150,18 +150,6 @@ function ReportForm({ loaderData, actionData }: ReportBikePageProps) {
       </AppForm>
     </div>
   );
-}
-
-function initialPosition(fieldset: {
-  lat: FieldMetadata<number | undefined>;
-  lon: FieldMetadata<number | undefined>;
-  accuracy: FieldMetadata<number | undefined>;
-}): ReportPosition | null {
-  const lat = Number(fieldset.lat.initialValue ?? NaN);
-  const lon = Number(fieldset.lon.initialValue ?? NaN);
-  const accuracy = Number(fieldset.accuracy.initialValue ?? NaN);
-  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
-  return { lat, lon, accuracy: Number.isFinite(accuracy) ? accuracy : undefined };
 }
 
 interface KindFieldProps {

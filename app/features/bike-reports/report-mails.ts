@@ -1,9 +1,9 @@
 import type { BrandProfile } from '~/config/brand';
 import { mailClosing, renderMailContent, type MailContent, type RenderedMail } from '~/shared/mail/templates';
 import type { Locale } from '~/i18n/locales';
-import { formatInstant } from '~/i18n/intl-formats';
 import type { ReportKind } from './report-kinds';
-import type { ReportLocation } from './report-schema';
+import { locationLine, mapLink, seenLine } from '~/shared/reports/report-mail-lines';
+import type { ReportLocation } from '~/shared/reports/report-fields';
 
 /** What both mails say about a stored report. */
 export interface ReportSummary {
@@ -27,24 +27,6 @@ const kindNames: Record<Locale, Record<ReportKind, string>> = {
 
 export function kindName(kind: ReportKind, locale: Locale): string {
   return kindNames[locale][kind];
-}
-
-/** A link the service team (and the reporter) can open on any phone: OpenStreetMap at the spot. */
-export function mapLink({ lat, lon }: { lat: number; lon: number }): string {
-  const la = lat.toFixed(5);
-  const lo = lon.toFixed(5);
-  return `https://www.openstreetmap.org/?mlat=${la}&mlon=${lo}#map=18/${la}/${lo}`;
-}
-
-export function locationLine(location: ReportLocation, locale: Locale): string {
-  const coordinates = `${location.lat.toFixed(5)}, ${location.lon.toFixed(5)}`;
-  if (location.source === 'address') return `${location.text} (${coordinates})`;
-  return locale === 'de' ? `Standort des Geräts: ${coordinates}` : `Device position: ${coordinates}`;
-}
-
-function seenLine(seenAt: Date, locale: Locale): string {
-  const when = formatInstant(seenAt, locale);
-  return locale === 'de' ? `${when} Uhr` : `${when} (Berlin time)`;
 }
 
 /** The reporter's confirmation, in the report's language, with the reference to quote. */

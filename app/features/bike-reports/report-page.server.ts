@@ -7,11 +7,11 @@ import { csrfFor } from '~/shared/security/form-page.server';
 import { defaultLocale } from '~/i18n/locales';
 import { pageForView, pagePath } from '~/i18n/route-table';
 import { fileBikeReport, reportPrefill } from './bike-reports.server';
-import { confirmationQuery, verifiedReference } from './confirmation-link.server';
+import { confirmationQuery, verifiedReference } from '~/shared/reports/confirmation-link.server';
 import { reportKinds, type ReportKind } from './report-kinds';
 import { bikeReportSchema } from './report-schema';
 import type { ReportActionData, ReportMode, ReportPageData } from './report-types';
-import { berlinFormFields } from './seen-at';
+import { berlinFormFields } from '~/shared/reports/seen-at';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 

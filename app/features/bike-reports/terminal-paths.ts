@@ -1,3 +1,4 @@
+import type { Brand } from '~/config/brand';
 import type { Locale } from '~/i18n/locales';
 
 /**
@@ -8,6 +9,13 @@ import type { Locale } from '~/i18n/locales';
  * registers them under the base layout).
  */
 export const terminalHome = '/terminal';
+
+/**
+ * The brands whose stations have a terminal: bike stations only. On another brand every terminal path
+ * is not found, like a page of the route table that names other brands
+ * (docs/rules/reports.md#report-pages-per-brand).
+ */
+export const terminalBrands: readonly Brand[] = ['cab'];
 
 export interface TerminalPaths {
   start: string;

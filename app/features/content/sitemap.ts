@@ -1,5 +1,6 @@
+import type { Brand } from '~/config/brand';
 import { locales, type Locale } from '~/i18n/locales';
-import { pageIds, pagePath, pages } from '~/i18n/route-table';
+import { pageIdsOf, pagePath, pages } from '~/i18n/route-table';
 import { contentPagePath, linkedContentPages } from './content-links';
 
 export interface SitemapEntry {
@@ -7,9 +8,12 @@ export interface SitemapEntry {
   paths: Record<Locale, string>;
 }
 
-/** Every indexable page: the route table's public pages and the linked content pages. */
-export function sitemapEntries(): SitemapEntry[] {
-  const named = pageIds
+/**
+ * Every indexable page of a brand: the route table's public pages that the brand offers and the linked
+ * content pages (docs/rules/reports.md#report-pages-per-brand).
+ */
+export function sitemapEntries(brand: Brand): SitemapEntry[] {
+  const named = pageIdsOf(brand)
     .filter((id) => pages[id].indexable)
     .map((id) => ({ paths: { de: pagePath(id, 'de'), en: pagePath(id, 'en') } }));
   const content = linkedContentPages.map((page) => ({
@@ -25,7 +29,7 @@ const escapeXml = (value: string) =>
   );
 
 /** The sitemap protocol's XML with `xhtml:link` alternates (Google's hreflang in sitemaps). */
-export function sitemapXml(publicUrl: string, entries: SitemapEntry[] = sitemapEntries()): string {
+export function sitemapXml(publicUrl: string, entries: SitemapEntry[]): string {
   const urls = entries.flatMap((entry) =>
     locales.map((locale) => {
       const alternates = locales
@@ -42,9 +46,9 @@ export function sitemapXml(publicUrl: string, entries: SitemapEntry[] = sitemapE
 }
 
 /** robots.txt: everything public may be crawled; the private and embedded areas not. */
-export function robotsTxt(publicUrl: string): string {
+export function robotsTxt(publicUrl: string, brand: Brand): string {
   const privatePaths = new Set(
-    pageIds
+    pageIdsOf(brand)
       .filter((id) => !pages[id].indexable && (pages[id].middleware.length > 0 || pages[id].embedded))
       .flatMap((id) => locales.map((locale) => pagePath(id, locale))),
   );

@@ -7,6 +7,7 @@ import { backOffice } from '~/config/back-office';
 import {
   accountTokens,
   bikeReports,
+  damageReports,
   outbox,
   phoneVerifications,
   sessions,
@@ -121,6 +122,17 @@ export const retentionRules: RetentionRule[] = [
     apply: (db) => deleteExpiredAuditEntries(db),
   },
   {
+    // The photos are deleted with their report (foreign key ON DELETE CASCADE).
+    name: 'vehicle damage reports and their photos',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        damageReports,
+        damageReports.id,
+        lt(damageReports.createdAt, before(now, retention.damageReportsMs)),
+      ),
+  },
+  {
     name: 'bike report contact details',
     apply: async (db, now) => {
       let changed = 0;
@@ -158,7 +170,8 @@ type RetainedTable =
   | typeof phoneVerifications
   | typeof outbox
   | typeof smsOutbox
-  | typeof staffSessions;
+  | typeof staffSessions
+  | typeof damageReports;
 
 /** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */
 async function deleteInBatches(

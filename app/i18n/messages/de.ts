@@ -7,6 +7,7 @@ import { personalDataDe } from './personal-data.de';
 import { drivingLicenceDe } from './driving-licence.de';
 import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
+import { damageReportsDe } from './damage-reports.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
@@ -26,6 +27,7 @@ export const de = {
   ...drivingLicenceDe,
   ...selfServiceDe,
   ...bikeReportsDe,
+  ...damageReportsDe,
   ...consentDe,
   ...backOfficeDe,
   ...generalDe,

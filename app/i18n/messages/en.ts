@@ -8,6 +8,7 @@ import { personalDataEn } from './personal-data.en';
 import { drivingLicenceEn } from './driving-licence.en';
 import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
+import { damageReportsEn } from './damage-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
@@ -22,6 +23,7 @@ export const en = {
   ...drivingLicenceEn,
   ...selfServiceEn,
   ...bikeReportsEn,
+  ...damageReportsEn,
   ...consentEn,
   ...backOfficeEn,
   ...generalEn,

@@ -30,6 +30,7 @@ export const generalDe = {
 
   'nav.price-list': 'Preise',
   'nav.report-bike': 'Rad melden',
+  'nav.report-damage': 'Schaden melden',
   'nav.get-the-app': 'App',
   'nav.login': 'Anmelden',
   'nav.self-service': 'Kundenbereich',
@@ -95,6 +96,10 @@ export const generalDe = {
   'page.priceList.title': 'Preisverzeichnis',
   'page.reportBike.title': 'Rad melden',
   'page.reportBikeWebView.title': 'Rad melden',
+  'page.reportDamage.title': 'Schaden am Fahrzeug melden',
+  'page.reportDamageWebView.title': 'Schaden am Fahrzeug melden',
+  'page.reportDamage.description':
+    'Melde einen Schaden an einem Fahrzeug mit Kennzeichen, Art, Stelle und Fotos und erhalte eine Referenznummer.',
   'page.getTheApp.title': 'Hol dir die App',
   'page.privacy.title': 'Datenschutzerklärung',
   'page.sitemap.title': 'Sitemap',

@@ -28,6 +28,7 @@ export const generalEn = {
 
   'nav.price-list': 'Prices',
   'nav.report-bike': 'Report a bike',
+  'nav.report-damage': 'Report damage',
   'nav.get-the-app': 'App',
   'nav.login': 'Log in',
   'nav.self-service': 'Self-service',
@@ -93,6 +94,10 @@ export const generalEn = {
   'page.priceList.title': 'Price list',
   'page.reportBike.title': 'Report a bike',
   'page.reportBikeWebView.title': 'Report a bike',
+  'page.reportDamage.title': 'Report vehicle damage',
+  'page.reportDamageWebView.title': 'Report vehicle damage',
+  'page.reportDamage.description':
+    'Report damage to a vehicle with its licence plate, kind, position and photos, and get a reference number.',
   'page.getTheApp.title': 'Get the app',
   'page.privacy.title': 'Privacy statement',
   'page.sitemap.title': 'Sitemap',

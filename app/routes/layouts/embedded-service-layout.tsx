@@ -1,8 +1,18 @@
+import type { Route } from './+types/embedded-service-layout';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 import { errorPageMeta } from '~/ui/page-meta';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
+import { requireServedPage } from '~/request-scope.server';
+
+/**
+ * A page of another brand, or the terminal where the brand has none, is not found
+ * (docs/rules/reports.md#report-pages-per-brand).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return requireServedPage(request, context);
+}
 
 /**
  * Pages the native apps show in a web view: content only, no header or footer links that would

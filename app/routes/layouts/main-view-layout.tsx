@@ -1,3 +1,4 @@
+import type { Route } from './+types/main-view-layout';
 import { Outlet, useLocation } from 'react-router';
 import { isWebView } from '~/i18n/route-table';
 import { errorPageMeta } from '~/ui/page-meta';
@@ -6,6 +7,15 @@ import { SiteFooter } from '~/routes/layouts/site-footer';
 import { SiteHeader } from '~/routes/layouts/site-header';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 import { SkipLink } from '~/ui/layouts/skip-link';
+import { requireServedPage } from '~/request-scope.server';
+
+/**
+ * A page of another brand, or the terminal where the brand has none, is not found
+ * (docs/rules/reports.md#report-pages-per-brand).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return requireServedPage(request, context);
+}
 
 /**
  * Public pages: header with navigation and locale switch, content, footer. Opened by a native app

@@ -1,6 +1,7 @@
 import { useLocation } from 'react-router';
 import { useRootData } from '~/root';
 import { useT } from '~/i18n/hooks';
+import { reportPageOf } from '~/i18n/route-table';
 import { AccountControls, VerificationBanner } from './account-controls';
 import { LocaleSwitch } from '~/ui/components/locale-switch';
 import { Logo } from '~/ui/components/logo';
@@ -33,11 +34,14 @@ export function SiteHeader() {
                 <li>
                   <PageLink page="priceList">{t('nav.price-list')}</PageLink>
                 </li>
-                {root.brand.vehicle === 'bike' ? (
-                  <li>
+                <li>
+                  {/* Each brand's own report page (docs/rules/reports.md#report-pages-per-brand). */}
+                  {reportPageOf(root.brand.id) === 'reportBike' ? (
                     <PageLink page="reportBike">{t('nav.report-bike')}</PageLink>
-                  </li>
-                ) : null}
+                  ) : (
+                    <PageLink page="reportDamage">{t('nav.report-damage')}</PageLink>
+                  )}
+                </li>
                 <li>
                   <PageLink page="getTheApp">{t('nav.get-the-app')}</PageLink>
                 </li>

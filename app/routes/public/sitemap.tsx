@@ -1,6 +1,7 @@
 import { contentPagePath, linkedContentPages } from '~/features/content/content-links';
 import { useLocale, useT } from '~/i18n/hooks';
-import { pageIds, pages } from '~/i18n/route-table';
+import { pageIdsOf, pages } from '~/i18n/route-table';
+import { useRootData } from '~/root';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
@@ -9,17 +10,18 @@ import { namedPageMeta, publicPageHeaders } from '~/ui/page-meta';
 export const meta = namedPageMeta;
 export const headers = publicPageHeaders;
 
-/** Every public page of the current locale, straight from the route table. */
+/** Every public page of the current locale that the brand offers, straight from the route table. */
 export default function Sitemap() {
   const t = useT();
   const locale = useLocale();
+  const brand = useRootData()?.brand.id ?? 'cab';
   return (
     <>
       <PageTitle page="sitemap">
         <p className="lead">{t('sitemap.lead')}</p>
       </PageTitle>
       <ul className="sitemap">
-        {pageIds
+        {pageIdsOf(brand)
           .filter((id) => pages[id].indexable)
           .map((id) => (
             <li key={id}>

@@ -1,3 +1,4 @@
+import type { Route } from './+types/terminal-layout';
 import { Outlet, useLocation } from 'react-router';
 import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
 import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
@@ -7,6 +8,15 @@ import { Logo } from '~/ui/components/logo';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 import { AppLink } from '~/ui/components/app-link';
+import { requireServedPage } from '~/request-scope.server';
+
+/**
+ * A page of another brand, or the terminal where the brand has none, is not found
+ * (docs/rules/reports.md#report-pages-per-brand).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return requireServedPage(request, context);
+}
 
 /**
  * The station terminal's frame, inside the base layout: the brand, a way back to the start from

@@ -23,6 +23,8 @@ interface AppFormProps<Schema extends Record<string, unknown>> {
   /** Public forms get a honeypot field that people never see and bots fill in. */
   honeypot?: boolean;
   action?: string;
+  /** `multipart/form-data` for a form with a file input (only pages that accept files read one). */
+  encType?: 'multipart/form-data';
   className?: string;
   children: ReactNode;
 }
@@ -38,6 +40,7 @@ export function AppForm<Schema extends Record<string, unknown>>({
   timing = 'blur',
   honeypot,
   action,
+  encType,
   className,
   children,
 }: AppFormProps<Schema>) {
@@ -53,6 +56,7 @@ export function AppForm<Schema extends Record<string, unknown>>({
         <Form
           method="post"
           action={action}
+          encType={encType}
           className={`form ${className ?? ''}`}
           {...formProps}
           onFocus={loadValidation}

@@ -1,6 +1,6 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useState, useSyncExternalStore } from 'react';
-import { bikeReportRules } from '~/config/bike-reports';
+import { reportRules } from '~/config/reports';
 import { useLocale, useT } from '~/i18n/hooks';
 import { intlLocale, numberFormat } from '~/i18n/intl-formats';
 
@@ -60,7 +60,7 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
           error.code === error.PERMISSION_DENIED ? 'denied' : error.code === error.TIMEOUT ? 'timeout' : 'unavailable',
         );
       },
-      { ...bikeReportRules.geolocation },
+      { ...reportRules.geolocation },
     );
   }
 
@@ -129,4 +129,17 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
       </p>
     </div>
   );
+}
+
+/** The position the form was sent with (a refused form shows it again), or null. */
+export function initialPosition(fieldset: {
+  lat: FieldMetadata<number | undefined>;
+  lon: FieldMetadata<number | undefined>;
+  accuracy: FieldMetadata<number | undefined>;
+}): ReportPosition | null {
+  const lat = Number(fieldset.lat.initialValue ?? NaN);
+  const lon = Number(fieldset.lon.initialValue ?? NaN);
+  const accuracy = Number(fieldset.accuracy.initialValue ?? NaN);
+  if (!Number.isFinite(lat) || !Number.isFinite(lon)) return null;
+  return { lat, lon, accuracy: Number.isFinite(accuracy) ? accuracy : undefined };
 }

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { bikeReportRules } from '~/config/bike-reports';
+import { reportRules } from '~/config/reports';
 import { berlinYear } from './seen-at';
 
-const { prefix, randomLength, alphabet } = bikeReportRules.reference;
+const { prefix, randomLength, alphabet } = reportRules.reference;
 
 /** A random part from the unambiguous alphabet, drawn without modulo bias. */
 export function randomReferencePart(): string {

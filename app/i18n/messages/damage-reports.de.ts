@@ -1,0 +1,67 @@
+/** Vehicle damage reports of car sharing. */
+export const damageReportsDe = {
+  'damage-report.intro':
+    'Dir ist ein Schaden an einem unserer Fahrzeuge aufgefallen? Sag uns Bescheid, gern mit Fotos. Pflichtfelder sind mit * markiert.',
+  'damage-report.vehicle.legend': 'Angaben zum Fahrzeug und zum Schaden',
+  'damage-report.plate': 'Kennzeichen',
+  'damage-report.plate.hint': 'Zum Beispiel B-AB 1234 oder M-X 12E',
+  'damage-report.plate.required': 'Bitte gib das Kennzeichen ein.',
+  'damage-report.plate.invalid':
+    'Bitte gib ein deutsches Kennzeichen ein, mit Bindestrich oder Leerzeichen nach dem Ortskürzel, zum Beispiel B-AB 1234.',
+  'damage-report.choose': 'Bitte wählen',
+  'damage-report.damage-kind': 'Art des Schadens',
+  'damage-report.damage-kind.required': 'Bitte wähle die Art des Schadens.',
+  'damage-report.kind.scratch': 'Kratzer',
+  'damage-report.kind.dent': 'Delle',
+  'damage-report.kind.glass': 'Glasschaden',
+  'damage-report.kind.tyre': 'Reifen',
+  'damage-report.kind.interior': 'Innenraum',
+  'damage-report.kind.technical': 'Technischer Defekt',
+  'damage-report.kind.other': 'Sonstiges',
+  'damage-report.damage-position': 'Stelle am Fahrzeug',
+  'damage-report.damage-position.required': 'Bitte wähle, wo am Fahrzeug der Schaden ist.',
+  'damage-report.position-on-vehicle.front': 'Vorne',
+  'damage-report.position-on-vehicle.rear': 'Hinten',
+  'damage-report.position-on-vehicle.left': 'Links',
+  'damage-report.position-on-vehicle.right': 'Rechts',
+  'damage-report.position-on-vehicle.roof': 'Dach',
+  'damage-report.position-on-vehicle.interior': 'Innenraum',
+  'damage-report.description': 'Beschreibung',
+  'damage-report.description.hint': 'Optional, höchstens {max} Zeichen. Was genau ist beschädigt?',
+  'damage-report.description.too-long': 'Die Beschreibung darf höchstens {max} Zeichen lang sein.',
+  'damage-report.photos': 'Fotos',
+  'damage-report.photos.hint': 'Optional, bis zu {max} Fotos als JPEG, PNG oder WebP, je höchstens {megabytes} MB.',
+  'damage-report.photos.too-many': 'Bitte wähle höchstens {max} Fotos.',
+  'damage-report.photos.too-large':
+    '„{name}“ ist größer als {max} MB. Bitte wähle ein kleineres Foto; alle Fotos müssen neu ausgewählt werden.',
+  'damage-report.photos.type':
+    '„{name}“ ist kein Foto im Format JPEG, PNG oder WebP. Bitte wähle die Fotos noch einmal aus.',
+  'damage-report.when.legend': 'Wann ist dir der Schaden aufgefallen?',
+  'damage-report.seen-date': 'Datum',
+  'damage-report.seen-time': 'Uhrzeit',
+  'damage-report.seen-time.hint': 'Format: HH:MM, zum Beispiel 14:30',
+  'damage-report.time.invalid': 'Bitte gib eine gültige Uhrzeit im Format HH:MM ein.',
+  'damage-report.seen-at.future': 'Der Zeitpunkt darf nicht in der Zukunft liegen.',
+  'damage-report.seen-at.too-old': 'Der Zeitpunkt darf höchstens ein Jahr zurückliegen.',
+  'damage-report.location.legend': 'Wo steht das Fahrzeug?',
+  'damage-report.location.hint': 'Wähle eine Adresse aus den Vorschlägen oder verwende deinen aktuellen Standort.',
+  'damage-report.location.required':
+    'Bitte gib an, wo das Fahrzeug steht: Wähle eine Adresse aus den Vorschlägen oder verwende deinen Standort.',
+  'damage-report.position.outside':
+    'Dein Standort liegt außerhalb Deutschlands. Bitte wähle eine Adresse aus den Vorschlägen.',
+  'damage-report.address.label': 'Adresse in der Nähe',
+  'damage-report.contact.legend': 'Kontakt',
+  'damage-report.email.hint.anonymous': 'An diese Adresse schicken wir dir die Referenznummer deiner Meldung.',
+  'damage-report.email.hint.customer':
+    'Aus deinem Konto übernommen. Ohne Angabe geht die Bestätigung an die E-Mail-Adresse deines Kontos.',
+  'damage-report.phone.label': 'Mobilfunknummer für Rückfragen',
+  'damage-report.phone.hint': 'Optional. Zum Beispiel 0151 23456789',
+  'damage-report.submit': 'Schaden melden',
+  'damage-report.too-many':
+    'Von diesem Anschluss kamen gerade zu viele Meldungen. Bitte versuche es später noch einmal oder melde dich an.',
+  'damage-report.done.title': 'Danke für deine Schadensmeldung!',
+  'damage-report.done.reference': 'Deine Referenznummer',
+  'damage-report.done.mail':
+    'Wir haben dir die Referenznummer auch per E-Mail geschickt. Bitte gib sie an, wenn du uns zu dieser Meldung kontaktierst.',
+  'damage-report.done.again': 'Weiteren Schaden melden',
+} as const;
