@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { auditLog } from '~/db/schema';
 
@@ -17,6 +18,8 @@ export interface AuditEntry {
  */
 export async function recordAudit(tx: Pick<Database, 'insert'>, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
+    // The statement's own time, not the transaction's: entries of one transaction keep their order.
+    at: sql`clock_timestamp()`,
     actorStaffId: entry.actorStaffId,
     action: entry.action,
     subjectType: entry.subjectType,
