@@ -23,7 +23,7 @@ export const business = {
     pageSize: 50,
     maxPageSize: 200,
     noteMaxLength: 4000,
-    /** Books and records of a deleted account are kept this long (§147 AO), restricted. */
+    /** Books and records of a deleted account are kept this long, restricted (docs/rules/back-office.md#case-queues). */
     retentionYears: 10,
   },
 } as const;
