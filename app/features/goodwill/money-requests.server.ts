@@ -177,6 +177,14 @@ async function whyNot(
   return row.requestedByStaffId === actor.staffId ? 'own-request' : 'decided';
 }
 
+/**
+ * What the customer's statement shows for a booking: the request's number, by which the service team finds it. The
+ * reason is staff's own wording about the customer and stays on the request.
+ */
+export function ledgerReference(request: Pick<MoneyRequest, 'id'>): string {
+  return `K-${request.id.replaceAll('-', '').slice(0, 8).toUpperCase()}`;
+}
+
 /** Writes the ledger entry of a request and links it; the request row is the reason's record. */
 async function book(tx: Database, request: MoneyRequest, actor: StaffActor, now: Date): Promise<MoneyRequest> {
   const [entry] = await tx
@@ -185,7 +193,7 @@ async function book(tx: Database, request: MoneyRequest, actor: StaffActor, now:
       customerId: request.customerId,
       kind: ledgerKind[request.kind],
       amountCents: request.amountCents,
-      reference: request.reason.slice(0, 120),
+      reference: ledgerReference(request),
       createdAt: now,
     })
     .returning({ id: creditLedger.id });

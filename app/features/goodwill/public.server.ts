@@ -2,6 +2,7 @@
 // (docs/rules/back-office.md#money).
 export {
   approveMoneyRequest,
+  ledgerReference,
   listMoneyRequests,
   needsApproval,
   rejectMoneyRequest,
