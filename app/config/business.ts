@@ -15,6 +15,26 @@ export const business = {
   licenceVerificationIntervalMs: 60 * 1000,
   /** Licences handed to the provider per run; the rest wait for the next run. */
   licenceVerificationBatch: 50,
+  /** The service back office's money rules (docs/rules/back-office.md#money). */
+  backOffice: {
+    /** Goodwill credits and refunds above this need a second staff member's approval (four eyes). */
+    secondApprovalAboveCents: 5000,
+    /** The largest goodwill credit or refund one request may book. */
+    maxMoneyRequestCents: 100_000,
+    reasonMaxLength: 500,
+    voucherBatch: {
+      maxCount: 10_000,
+      maxValueCents: 10_000,
+      /** Expiry at most this many years ahead. */
+      maxYearsAhead: 3,
+    },
+    /** Cases or requests per page of a back-office list. */
+    pageSize: 50,
+    maxPageSize: 200,
+    noteMaxLength: 4000,
+    /** Books and records of a deleted account are kept this long, restricted (docs/rules/back-office.md#case-queues). */
+    retentionYears: 10,
+  },
 } as const;
 
 /** Why a driving licence may be rejected; the customer sees the reason translated (docs/rules/accounts.md#driving-licence). */

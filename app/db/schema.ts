@@ -91,6 +91,11 @@ export const customers = pgTable(
     privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
     /** Set when the customer asked for the account to be deleted; operators carry it out. */
     deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    /**
+     * Set when the deletion was carried out: the personal fields above are erased, what the law makes
+     * the provider keep is in `retained_customer_records` (docs/rules/back-office.md#case-queues).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('customers_email_unique').on(table.email)],
@@ -198,7 +203,7 @@ export const creditLedger = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['top_up', 'voucher', 'ride_charge', 'refund', 'start_bonus'] }).notNull(),
+    kind: text('kind', { enum: ['top_up', 'voucher', 'ride_charge', 'refund', 'start_bonus', 'goodwill'] }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** What the customer sees: voucher code, payment reference, ride number. */
     reference: text('reference'),
@@ -215,6 +220,18 @@ export const vouchers = pgTable('vouchers', {
   expiresOn: date('expires_on', { mode: 'string' }).notNull(),
   redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
   redeemedBy: uuid('redeemed_by').references(() => customers.id, { onDelete: 'set null' }),
+  /** The batch the service back office created the code in; null for codes made otherwise. */
+  batchId: uuid('batch_id').references(() => voucherBatches.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Voucher codes created together by staff (docs/rules/back-office.md#money). */
+export const voucherBatches = pgTable('voucher_batches', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  count: integer('count').notNull(),
+  valueCents: integer('value_cents').notNull(),
+  expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+  createdByStaffId: text('created_by_staff_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -619,5 +636,103 @@ export const damageReportPhotos = pgTable(
   (table) => [
     uniqueIndex('damage_report_photos_report_position_idx').on(table.reportId, table.position),
     index('damage_report_photos_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * The service back office's work queue (docs/rules/back-office.md#case-queues; docs/decisions/0034): one
+ * row per occurrence of something staff must handle. The source row stays the truth about the matter;
+ * the case holds only the handling: state (forward only), assignee, outcome. `occurred_at` is the
+ * source's time of the occurrence (received, reported, requested, failed), so a message that fails
+ * again after a retry is a new case.
+ */
+export const cases = pgTable(
+  'cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', {
+      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms'],
+    }).notNull(),
+    sourceId: uuid('source_id').notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    state: text('state', { enum: ['new', 'in_progress', 'done'] })
+      .notNull()
+      .default('new'),
+    assigneeStaffId: text('assignee_staff_id'),
+    /** Raised by every change, for the optimistic check of a change made from a page shown earlier. */
+    version: integer('version').notNull().default(0),
+    /** How a done case ended, e.g. `matched`, `refused`, `retried`. */
+    outcome: text('outcome'),
+    /** What the customer was told (a refusal's reason). */
+    outcomeText: text('outcome_text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('cases_occurrence_unique').on(table.kind, table.sourceId, table.occurredAt),
+    index('cases_queue_idx').on(table.state, table.kind, table.occurredAt, table.id),
+    index('cases_assignee_idx').on(table.assigneeStaffId, table.state),
+  ],
+);
+
+/** Staff notes on a case, never changed once written. */
+export const caseNotes = pgTable(
+  'case_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: uuid('case_id')
+      .notNull()
+      .references(() => cases.id, { onDelete: 'cascade' }),
+    authorStaffId: text('author_staff_id').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('case_notes_case_idx').on(table.caseId, table.createdAt)],
+);
+
+/**
+ * What the law makes the provider keep of a deleted account (10 years under §147 AO for books and
+ * records; docs/rules/back-office.md#case-queues): the identity the kept ledger, payments and contract
+ * belong to, apart from the erased customer row and restricted to finance staff, until `retain_until`.
+ */
+export const retainedCustomerRecords = pgTable('retained_customer_records', {
+  customerId: uuid('customer_id')
+    .primaryKey()
+    .references(() => customers.id),
+  customerNumber: text('customer_number').notNull(),
+  name: text('name').notNull(),
+  addressText: text('address_text').notNull(),
+  email: text('email').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull(),
+  /** Calendar date in Europe/Berlin after which the record and what it keeps may go. */
+  retainUntil: date('retain_until', { mode: 'string' }).notNull(),
+});
+
+/**
+ * Goodwill credits and refunds staff book into the credit ledger (docs/rules/back-office.md#money):
+ * booked at once up to the approval threshold, otherwise pending until a second staff member decides.
+ */
+export const moneyRequests = pgTable(
+  'money_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['goodwill', 'refund'] }).notNull(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state', { enum: ['pending', 'booked', 'rejected'] }).notNull(),
+    requestedByStaffId: text('requested_by_staff_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The approver or rejecter; the requester when booked at once. */
+    decidedByStaffId: text('decided_by_staff_id'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    rejectionReason: text('rejection_reason'),
+    ledgerEntryId: uuid('ledger_entry_id').references(() => creditLedger.id),
+  },
+  (table) => [
+    index('money_requests_state_idx').on(table.state, table.requestedAt, table.id),
+    index('money_requests_customer_idx').on(table.customerId),
   ],
 );

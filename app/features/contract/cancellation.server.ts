@@ -17,6 +17,7 @@ import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 import { formatDate } from '~/i18n/intl-formats';
+import { confirmationOf } from './declaration-confirmation.server';
 
 /**
  * Cancellation declarations (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations;
@@ -288,4 +289,64 @@ export async function latestDeclaration(db: Database, contractId: string) {
     .orderBy(desc(cancellations.receivedAt))
     .limit(1);
   return row ?? null;
+}
+
+export type AssignmentOutcome =
+  | { ok: true; effectiveEndDate: string | null; adjusted: boolean; mail: { to: string; mail: RenderedMail } }
+  | { ok: false; error: 'unknown-declaration' | 'already-assigned' | 'withdrawn' | 'no-contract' };
+
+/**
+ * Assigns a stored declaration that matched no account to the customer staff found for it, and applies
+ * it as if it had matched when it arrived: the notice period counts from its received time, not from
+ * today (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations). A requested end
+ * date that was too early is read as the earliest possible one, as for every public declaration. The
+ * declarant gets the confirmation again, now with the end date. Runs in the caller's transaction `tx`,
+ * so the caller's own records (the case, the audit entry) commit with it.
+ */
+export async function assignDeclaration(
+  tx: Database,
+  ctx: Pick<AccountContext, 'brand'>,
+  { cancellationId, customerId, now = new Date() }: { cancellationId: string; customerId: string; now?: Date },
+): Promise<AssignmentOutcome> {
+  const [declaration] = await tx.select().from(cancellations).where(eq(cancellations.id, cancellationId)).for('update');
+  if (!declaration) return { ok: false, error: 'unknown-declaration' };
+  if (declaration.contractId || declaration.customerId) return { ok: false, error: 'already-assigned' };
+  if (declaration.withdrawnAt) return { ok: false, error: 'withdrawn' };
+  await settleContract(tx, customerId, now);
+  const [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
+  if (!contract) return { ok: false, error: 'no-contract' };
+
+  let effectiveEndDate: string | null;
+  let adjusted = false;
+  if (contract.state === 'ended') {
+    effectiveEndDate = contract.endDate;
+  } else {
+    const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, contract.tariffId));
+    if (!tariff) throw new Error(`Contract ${contract.id} names an unknown tariff`);
+    const earliest = earliestEndDate(tariff, contract.tariffSince, berlinDate(declaration.receivedAt));
+    const decision = decideEndDate(earliest, declaration.requestedEndDate, 'adjust');
+    // 'adjust' never refuses; the branch keeps the types honest.
+    if (!decision.ok) throw new Error('An adjusting end-date decision refused');
+    effectiveEndDate = decision.endDate;
+    adjusted = decision.adjusted;
+    await tx
+      .update(contracts)
+      .set({ state: 'cancellation_requested', endDate: effectiveEndDate })
+      .where(eq(contracts.id, contract.id));
+  }
+  const [assigned] = await tx
+    .update(cancellations)
+    .set({ contractId: contract.id, customerId, effectiveEndDate, endDateAdjusted: adjusted })
+    .where(eq(cancellations.id, cancellationId))
+    .returning();
+  const locale = assigned!.locale;
+  const mail = cancellationConfirmationMail(
+    { ...confirmationOf(assigned!), effectiveEndDate, adjusted },
+    locale,
+    ctx.brand,
+  );
+  await enqueueMail(tx, assigned!.confirmationEmail, mail);
+  // The end date may lie in the past already: the contract ends at the next settlement.
+  await settleContract(tx, customerId, now);
+  return { ok: true, effectiveEndDate, adjusted, mail: { to: assigned!.confirmationEmail, mail } };
 }

@@ -1,3 +1,5 @@
 // What other features may use of the contract on the server: bringing it up to date before reading it
 // (docs/decisions/0025).
 export { settleContract } from './contract-settlement.server';
+// The service back office assigns a declaration that matched no account (docs/rules/back-office.md#case-queues).
+export { assignDeclaration, type AssignmentOutcome } from './cancellation.server';

@@ -3,6 +3,7 @@ import type { Locale } from '~/i18n/locales';
 import { translator } from '~/i18n/translate';
 import type { LedgerEntry } from './ledger.server';
 import { formatNumericInstant, formatPlainAmount } from '~/i18n/intl-formats';
+import { csvField } from '~/shared/csv/csv-field';
 
 /**
  * The ledger as CSV for spreadsheets (docs/decisions/0008, 0028): UTF-8 with a byte order mark (else
@@ -25,15 +26,10 @@ export function ledgerCsv(entries: readonly LedgerEntry[], locale: Locale, brand
     entry.reference ?? '',
     formatPlainAmount(entry.amountCents, locale),
   ]);
-  const line = (row: string[]) => row.map((value, index) => field(value, index, separator)).join(separator);
-  return csvBom + [header, ...rows].map(line).join('\r\n') + '\r\n';
-}
-
-/** Quotes what needs quoting, and defuses text that a spreadsheet would run as a formula. */
-function field(value: string, index: number, separator: string): string {
   // The amount column is a number and may start with a minus; text columns may not start a formula.
-  const safe = index !== 3 && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /["\r\n]/.test(safe) || safe.includes(separator) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  const line = (row: string[]) =>
+    row.map((value, index) => csvField(value, separator, { numeric: index === 3 })).join(separator);
+  return csvBom + [header, ...rows].map(line).join('\r\n') + '\r\n';
 }
 
 export function csvFileName(locale: Locale, today: string): string {

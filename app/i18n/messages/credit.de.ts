@@ -56,4 +56,5 @@ export const creditDe = {
   'credit.kind.ride_charge': 'Fahrt',
   'credit.kind.refund': 'Erstattung',
   'credit.kind.start_bonus': 'Startguthaben',
+  'credit.kind.goodwill': 'Kulanzgutschrift',
 } as const;

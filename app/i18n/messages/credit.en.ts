@@ -56,4 +56,5 @@ export const creditEn = {
   'credit.kind.ride_charge': 'Ride',
   'credit.kind.refund': 'Refund',
   'credit.kind.start_bonus': 'Welcome credit',
+  'credit.kind.goodwill': 'Goodwill credit',
 } as const satisfies Record<keyof typeof creditDe, string>;

@@ -1,0 +1,371 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { business } from '~/config/business';
+import type { Database } from '~/db/client.server';
+import {
+  accountTokens,
+  bikeReports,
+  caseNotes,
+  cases,
+  cancellations,
+  customers,
+  outbox,
+  phoneVerifications,
+  retainedCustomerRecords,
+  sessions,
+  smsOutbox,
+} from '~/db/schema';
+import { recordAudit } from '~/features/audit/public.server';
+import { assignDeclaration, settleContract } from '~/features/contract/public.server';
+import { deletionBlockers, type DeletionBlocker } from '~/features/personal-data/public.server';
+import { enqueueMail } from '~/shared/mail/outbox.server';
+import type { RenderedMail } from '~/shared/mail/templates';
+import { retryFailed } from '~/shared/outbox/delivery.server';
+import { berlinDate } from '~/platform/berlin-date';
+import { deletionDoneMail, deletionRefusedMail, reportDoneMail } from './casework-mails';
+import {
+  closeCase,
+  isUuid,
+  lockOpenCase,
+  type CaseError,
+  type CaseRow,
+  type CaseworkContext,
+  type StaffActor,
+} from './cases.server';
+
+/**
+ * What staff do with a case of each kind (docs/rules/back-office.md#case-queues). Each action runs in
+ * one transaction with the case's row locked: the change to the source, the mail to the customer, the
+ * closing of the case and the audit entries commit together, and a second action on the same case
+ * finds it done.
+ */
+
+type Queued = { to: string; mail: RenderedMail };
+type ActionResult<T = object> = ({ ok: true; case: CaseRow } & T) | { ok: false; error: CaseError | string };
+
+/** Runs `work` in one transaction; the mails it queued are announced once it committed. */
+async function inTransaction<R>(
+  ctx: CaseworkContext,
+  work: (tx: Database, queue: (queued: Queued) => void) => Promise<R>,
+): Promise<R> {
+  const queued: Queued[] = [];
+  const outcome = await ctx.db.transaction((tx) => work(tx, (item) => queued.push(item)));
+  for (const { to, mail } of queued) ctx.onMailQueued(to, mail.subject, mail.text);
+  return outcome;
+}
+
+/** A case with its notes and what its source says, for the case page; the view is audited. */
+export async function getCase(ctx: Pick<CaseworkContext, 'db'>, actor: StaffActor, caseId: string) {
+  if (!isUuid(caseId)) return null;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(cases).where(eq(cases.id, caseId));
+    if (!row) return null;
+    const notes = await tx
+      .select()
+      .from(caseNotes)
+      .where(eq(caseNotes.caseId, caseId))
+      .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
+    const source = await sourceOf(tx, row);
+    await recordAudit(tx, { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId });
+    return { case: row, notes, source };
+  });
+}
+
+export type CaseSource = Awaited<ReturnType<typeof sourceOf>>;
+
+async function sourceOf(db: Database, row: CaseRow) {
+  switch (row.kind) {
+    case 'cancellation': {
+      const [declaration] = await db.select().from(cancellations).where(eq(cancellations.id, row.sourceId));
+      if (!declaration) return null;
+      const { submissionFingerprint: _, ...shown } = declaration;
+      return { kind: row.kind, declaration: shown, matched: declaration.customerId !== null };
+    }
+    case 'bike_report': {
+      const [report] = await db.select().from(bikeReports).where(eq(bikeReports.id, row.sourceId));
+      return report ? { kind: row.kind, report } : null;
+    }
+    case 'deletion_request': {
+      const [customer] = await db
+        .select({
+          id: customers.id,
+          customerNumber: customers.customerNumber,
+          firstName: customers.firstName,
+          lastName: customers.lastName,
+          email: customers.email,
+          deletionRequestedAt: customers.deletionRequestedAt,
+          deletedAt: customers.deletedAt,
+        })
+        .from(customers)
+        .where(eq(customers.id, row.sourceId));
+      if (!customer) return null;
+      const blockers = customer.deletedAt ? [] : await deletionBlockers(db, customer.id);
+      return { kind: row.kind, customer, blockers };
+    }
+    case 'failed_mail': {
+      const [mail] = await db
+        .select({
+          id: outbox.id,
+          recipient: outbox.recipient,
+          subject: outbox.subject,
+          kind: outbox.kind,
+          attempts: outbox.attempts,
+          failedAt: outbox.failedAt,
+          sentAt: outbox.sentAt,
+          lastError: outbox.lastError,
+        })
+        .from(outbox)
+        .where(eq(outbox.id, row.sourceId));
+      return mail ? { kind: row.kind, mail } : null;
+    }
+    case 'failed_sms': {
+      const [sms] = await db.select().from(smsOutbox).where(eq(smsOutbox.id, row.sourceId));
+      if (!sms) return null;
+      const { text, ...shown } = sms;
+      return { kind: row.kind, sms: { ...shown, retryable: text !== '' } };
+    }
+  }
+}
+
+/**
+ * Assigns a declaration that matched no account to the customer staff found, applying it with its
+ * original received time (the contract feature's `assignDeclaration`), and closes the case.
+ */
+export async function matchDeclaration(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { customerId, now = new Date() }: { customerId: string; now?: Date },
+): Promise<ActionResult<{ effectiveEndDate: string | null }>> {
+  if (!isUuid(customerId)) return { ok: false, error: 'unknown-customer' };
+  return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ effectiveEndDate: string | null }>> => {
+    const open = await lockOpenCase(tx, caseId, 'cancellation');
+    if (!open.ok) return open;
+    const [customer] = await tx
+      .select({ id: customers.id, deletedAt: customers.deletedAt })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
+    const assigned = await assignDeclaration(tx, ctx, { cancellationId: open.row.sourceId, customerId, now });
+    if (!assigned.ok) return assigned;
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'cancellation.match',
+      subjectType: 'cancellation',
+      subjectId: open.row.sourceId,
+      before: { customerId: null },
+      after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
+    });
+    const closed = await closeCase(tx, open.row, actor, 'matched', null, now);
+    queue(assigned.mail);
+    return { ok: true, case: closed, effectiveEndDate: assigned.effectiveEndDate };
+  });
+}
+
+/** Closes a bike report's case and tells the reporter, in the report's language, when a contact is known. */
+export async function completeReport(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<ActionResult<{ reporterMailed: boolean }>> {
+  return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
+    const open = await lockOpenCase(tx, caseId, 'bike_report');
+    if (!open.ok) return open;
+    const [report] = await tx
+      .select({ reference: bikeReports.reference, contactEmail: bikeReports.contactEmail, locale: bikeReports.locale })
+      .from(bikeReports)
+      .where(eq(bikeReports.id, open.row.sourceId));
+    if (!report) return { ok: false, error: 'not-found' };
+    let reporterMailed = false;
+    // The retention job clears contact details after a year; such a report closes without a mail.
+    if (report.contactEmail) {
+      const mail = reportDoneMail(report.reference, report.locale, ctx.brand);
+      await enqueueMail(tx, report.contactEmail, mail);
+      queue({ to: report.contactEmail, mail });
+      reporterMailed = true;
+    }
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'bike-report.complete',
+      subjectType: 'bike_report',
+      subjectId: open.row.sourceId,
+      after: { reporterMailed },
+    });
+    const closed = await closeCase(tx, open.row, actor, 'completed', null, now);
+    return { ok: true, case: closed, reporterMailed };
+  });
+}
+
+export type DeletionCarryOut =
+  | { ok: true; case: CaseRow; retainUntil: string }
+  | { ok: false; error: 'blocked'; blockers: DeletionBlocker[] }
+  | { ok: false; error: CaseError | 'not-requested' | 'already-deleted' };
+
+/**
+ * Carries out a deletion request with the checks the customer's own request passed
+ * (docs/rules/personal-data.md#account-deletion): refused while the balance is negative or the contract
+ * has not ended. What the law makes the provider keep (docs/rules/back-office.md#case-queues) stays:
+ * the ledger, payments, payment methods, contract and declarations keep pointing at the erased customer
+ * row, and the identity they belong to moves to `retained_customer_records` until the retention period
+ * ends. Everything else personal goes: the customer's fields, sessions, links, codes, and the contact
+ * details of their bike reports.
+ */
+export async function carryOutDeletion(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<DeletionCarryOut> {
+  return inTransaction(ctx, async (tx, queue): Promise<DeletionCarryOut> => {
+    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    if (!open.ok) return open;
+    const customerId = open.row.sourceId;
+    const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!customer) return { ok: false, error: 'not-found' };
+    if (customer.deletedAt) return { ok: false, error: 'already-deleted' };
+    if (!customer.deletionRequestedAt) return { ok: false, error: 'not-requested' };
+    // A cancelled contract whose end date has passed has ended, even if nobody has read it since.
+    await settleContract(tx, customerId, now);
+    const blockers = await deletionBlockers(tx, customerId);
+    if (blockers.length > 0) return { ok: false, error: 'blocked', blockers };
+
+    const retainUntil = yearsLater(berlinDate(now), business.backOffice.retentionYears);
+    await tx.insert(retainedCustomerRecords).values({
+      customerId,
+      customerNumber: customer.customerNumber,
+      name: `${customer.firstName} ${customer.lastName}`,
+      addressText: customer.addressText,
+      email: customer.email,
+      deletedAt: now,
+      retainUntil,
+    });
+    await tx
+      .update(customers)
+      .set({
+        email: `deleted-${customerId}@deleted.invalid`,
+        emailVerifiedAt: null,
+        passwordHash: '!deleted',
+        salutation: 'none',
+        firstName: '',
+        lastName: '',
+        birthDate: '1900-01-01',
+        phoneE164: '',
+        addressText: '',
+        addressLat: 0,
+        addressLon: 0,
+        actionCode: null,
+        newsletter: false,
+        deletedAt: now,
+      })
+      .where(eq(customers.id, customerId));
+    await tx.delete(sessions).where(eq(sessions.customerId, customerId));
+    await tx.delete(accountTokens).where(eq(accountTokens.customerId, customerId));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.customerId, customerId));
+    await tx
+      .update(bikeReports)
+      .set({ contactEmail: null, contactPhone: null, description: null, customerId: null })
+      .where(eq(bikeReports.customerId, customerId));
+    const mail = deletionDoneMail(
+      { firstName: customer.firstName, customerNumber: customer.customerNumber },
+      customer.locale,
+      ctx.brand,
+    );
+    await enqueueMail(tx, customer.email, mail);
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'deletion.carry-out',
+      subjectType: 'customer',
+      subjectId: customerId,
+      before: { customerNumber: customer.customerNumber, deletionRequestedAt: customer.deletionRequestedAt },
+      after: { deletedAt: now, retainUntil },
+    });
+    const closed = await closeCase(tx, open.row, actor, 'deleted', null, now);
+    queue({ to: customer.email, mail });
+    return { ok: true, case: closed, retainUntil };
+  });
+}
+
+/**
+ * Refuses a deletion request with a reason the customer receives by mail. The request is cleared, so
+ * the customer can ask again once the reason no longer applies.
+ */
+export async function refuseDeletion(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { reason, now = new Date() }: { reason: string; now?: Date },
+): Promise<ActionResult> {
+  const text = reason.trim();
+  if (text.length === 0 || text.length > business.backOffice.reasonMaxLength) return { ok: false, error: 'invalid' };
+  return inTransaction(ctx, async (tx, queue): Promise<ActionResult> => {
+    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    if (!open.ok) return open;
+    const [customer] = await tx
+      .update(customers)
+      .set({ deletionRequestedAt: null })
+      .where(and(eq(customers.id, open.row.sourceId), eq(customers.deletionRequestedAt, open.row.occurredAt)))
+      .returning();
+    if (!customer || customer.deletedAt) return { ok: false, error: 'not-requested' };
+    const mail = deletionRefusedMail(
+      { firstName: customer.firstName, customerNumber: customer.customerNumber, reason: text },
+      customer.locale,
+      ctx.brand,
+    );
+    await enqueueMail(tx, customer.email, mail);
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'deletion.refuse',
+      subjectType: 'customer',
+      subjectId: customer.id,
+      before: { deletionRequestedAt: open.row.occurredAt },
+      after: { deletionRequestedAt: null, reason: text },
+    });
+    const closed = await closeCase(tx, open.row, actor, 'refused', text, now);
+    queue({ to: customer.email, mail });
+    return { ok: true, case: closed };
+  });
+}
+
+/**
+ * Makes a failed mail or SMS due again with a full set of attempts (the same reset as
+ * `npm run outbox:retry`) and closes the case; should it fail again, that failure is a new case. A
+ * failed SMS has lost its text (docs/decisions/0022-retention-outboxes-and-metrics.md): it cannot be
+ * retried, and its case is closed by hand.
+ */
+export async function retryMessage(
+  ctx: Pick<CaseworkContext, 'db'>,
+  actor: StaffActor,
+  caseId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<ActionResult> {
+  return ctx.db.transaction(async (tx): Promise<ActionResult> => {
+    const open = await lockOpenCase(tx, caseId);
+    if (!open.ok) return open;
+    const { kind, sourceId } = open.row;
+    if (kind !== 'failed_mail' && kind !== 'failed_sms') return { ok: false, error: 'wrong-kind' };
+    const table = kind === 'failed_mail' ? outbox : smsOutbox;
+    if (kind === 'failed_sms') {
+      const [sms] = await tx.select({ text: smsOutbox.text }).from(smsOutbox).where(eq(smsOutbox.id, sourceId));
+      if (!sms || sms.text === '') return { ok: false, error: 'text-gone' };
+    }
+    const reset = await retryFailed(tx, table, sourceId, now);
+    if (reset === 0) return { ok: false, error: 'not-failed' };
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: kind === 'failed_mail' ? 'mail.retry' : 'sms.retry',
+      subjectType: kind === 'failed_mail' ? 'mail' : 'sms',
+      subjectId: sourceId,
+      before: { failedAt: open.row.occurredAt },
+      after: { failedAt: null, nextAttemptAt: now },
+    });
+    const closed = await closeCase(tx, open.row, actor, 'retried', null, now);
+    return { ok: true, case: closed };
+  });
+}
+
+/** The same calendar day `years` later (29 February becomes 28 February). */
+function yearsLater(day: string, years: number): string {
+  const [year, month, date] = day.split('-');
+  const target = `${Number(year) + years}-${month}-${date}`;
+  return month === '02' && date === '29' ? `${Number(year) + years}-02-28` : target;
+}

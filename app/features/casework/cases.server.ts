@@ -1,0 +1,314 @@
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { business } from '~/config/business';
+import type { Database } from '~/db/client.server';
+import { bikeReports, caseNotes, cases, cancellations, customers, outbox, smsOutbox } from '~/db/schema';
+import type { FeatureContext } from '~/feature-context';
+import { recordAudit } from '~/features/audit/public.server';
+
+/**
+ * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
+ * one queue over cancellation declarations, bike reports, deletion requests and failed mails and SMS.
+ * A case is created from its source lazily, by `syncCases` before every list; its state only moves
+ * forward (`new` → `in_progress` → `done`), and every change is one conditional UPDATE, so two staff
+ * members acting at once never both win. Every staff action writes its audit entry in its own
+ * transaction.
+ */
+
+export type CaseKind = (typeof cases.$inferSelect)['kind'];
+export type CaseState = (typeof cases.$inferSelect)['state'];
+export type CaseRow = typeof cases.$inferSelect;
+
+export const caseKinds: readonly CaseKind[] = [
+  'cancellation',
+  'bike_report',
+  'deletion_request',
+  'failed_mail',
+  'failed_sms',
+];
+export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
+
+/** The staff member acting; the route layer has checked the login and the role. */
+export interface StaffActor {
+  staffId: string;
+  role: 'agent' | 'finance' | 'admin';
+}
+
+export type CaseworkContext = Pick<FeatureContext, 'db' | 'brand' | 'onMailQueued'>;
+
+const stateRank: Record<CaseState, number> = { new: 0, in_progress: 1, done: 2 };
+
+/**
+ * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the
+ * unique index on (kind, source, occurrence) lets each occurrence in once.
+ */
+export async function syncCases(db: Database): Promise<void> {
+  const sources: SQL[] = [
+    sql`select 'cancellation', ${cancellations.id}, ${cancellations.receivedAt} from ${cancellations}`,
+    sql`select 'bike_report', ${bikeReports.id}, ${bikeReports.createdAt} from ${bikeReports}`,
+    sql`select 'deletion_request', ${customers.id}, ${customers.deletionRequestedAt} from ${customers}
+        where ${customers.deletionRequestedAt} is not null`,
+    sql`select 'failed_mail', ${outbox.id}, ${outbox.failedAt} from ${outbox} where ${outbox.failedAt} is not null`,
+    sql`select 'failed_sms', ${smsOutbox.id}, ${smsOutbox.failedAt} from ${smsOutbox}
+        where ${smsOutbox.failedAt} is not null`,
+  ];
+  for (const source of sources) {
+    await db.execute(
+      sql`insert into ${cases} (kind, source_id, occurred_at) ${source} on conflict (kind, source_id, occurred_at) do nothing`,
+    );
+  }
+}
+
+export interface CaseFilter {
+  kind?: CaseKind;
+  state?: CaseState;
+  /** A staff id, or `unassigned`. */
+  assignee?: string;
+  /** 1-based; clamped to the pages that exist. */
+  page?: number;
+  pageSize?: number;
+}
+
+export interface CasePage {
+  cases: CaseRow[];
+  page: number;
+  pageCount: number;
+  total: number;
+}
+
+/** One page of the queue, oldest occurrence first (ties broken by id, so pages never overlap). */
+export async function listCases(ctx: Pick<CaseworkContext, 'db'>, filter: CaseFilter = {}): Promise<CasePage> {
+  await syncCases(ctx.db);
+  const conditions = and(
+    filter.kind ? eq(cases.kind, filter.kind) : undefined,
+    filter.state ? eq(cases.state, filter.state) : undefined,
+    filter.assignee === 'unassigned'
+      ? isNull(cases.assigneeStaffId)
+      : filter.assignee
+        ? eq(cases.assigneeStaffId, filter.assignee)
+        : undefined,
+  );
+  const pageSize = Math.min(
+    Math.max(1, filter.pageSize ?? business.backOffice.pageSize),
+    business.backOffice.maxPageSize,
+  );
+  const [count] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(cases)
+    .where(conditions);
+  const total = Number(count?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const requested = filter.page ?? 1;
+  const page = Math.min(Math.max(1, Number.isInteger(requested) ? requested : 1), pageCount);
+  const rows = await ctx.db
+    .select()
+    .from(cases)
+    .where(conditions)
+    .orderBy(asc(cases.occurredAt), asc(cases.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+  return { cases: rows, page, pageCount, total };
+}
+
+export type CaseError = 'not-found' | 'wrong-kind' | 'done' | 'stale' | 'taken' | 'backward' | 'invalid';
+
+/** A case's row, locked for the rest of the transaction, and not yet done (of `kind` when given). */
+export async function lockOpenCase(
+  tx: Database,
+  caseId: string,
+  kind?: CaseKind,
+): Promise<{ ok: true; row: CaseRow } | { ok: false; error: CaseError }> {
+  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  const [row] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
+  if (!row) return { ok: false, error: 'not-found' };
+  if (kind && row.kind !== kind) return { ok: false, error: 'wrong-kind' };
+  if (row.state === 'done') return { ok: false, error: 'done' };
+  return { ok: true, row };
+}
+
+/** Closes a locked open case with its outcome; the actor becomes the assignee when there was none. */
+export async function closeCase(
+  tx: Database,
+  row: CaseRow,
+  actor: StaffActor,
+  outcome: string,
+  outcomeText: string | null = null,
+  now = new Date(),
+): Promise<CaseRow> {
+  const [closed] = await tx
+    .update(cases)
+    .set({
+      state: 'done',
+      outcome,
+      outcomeText,
+      assigneeStaffId: row.assigneeStaffId ?? actor.staffId,
+      version: sql`${cases.version} + 1`,
+      updatedAt: now,
+    })
+    .where(and(eq(cases.id, row.id), or(eq(cases.state, 'new'), eq(cases.state, 'in_progress'))))
+    .returning();
+  if (!closed) throw new Error(`Case ${row.id} was closed while locked`);
+  await recordAudit(tx, {
+    actorStaffId: actor.staffId,
+    action: 'case.close',
+    subjectType: 'case',
+    subjectId: row.id,
+    before: { state: row.state },
+    after: { state: 'done', outcome },
+  });
+  return closed;
+}
+
+export type CaseChange = { ok: true; case: CaseRow } | { ok: false; error: CaseError };
+
+/**
+ * Takes a new case: the actor becomes its assignee and it moves to `in_progress`. Of two staff
+ * members taking the same case at once, the first wins and the second is told `taken`.
+ */
+export async function takeCase(
+  ctx: Pick<CaseworkContext, 'db'>,
+  actor: StaffActor,
+  caseId: string,
+): Promise<CaseChange> {
+  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  return ctx.db.transaction(async (tx): Promise<CaseChange> => {
+    const [taken] = await tx
+      .update(cases)
+      .set({
+        state: 'in_progress',
+        assigneeStaffId: actor.staffId,
+        version: sql`${cases.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(cases.id, caseId),
+          eq(cases.state, 'new'),
+          or(isNull(cases.assigneeStaffId), eq(cases.assigneeStaffId, actor.staffId)),
+        ),
+      )
+      .returning();
+    if (!taken) {
+      const [row] = await tx.select().from(cases).where(eq(cases.id, caseId));
+      if (!row) return { ok: false, error: 'not-found' };
+      if (row.state === 'done') return { ok: false, error: 'done' };
+      return { ok: false, error: 'taken' };
+    }
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'case.take',
+      subjectType: 'case',
+      subjectId: caseId,
+      before: { state: 'new' },
+      after: { state: 'in_progress', assigneeStaffId: actor.staffId },
+    });
+    return { ok: true, case: taken };
+  });
+}
+
+/**
+ * Gives an open case to a staff member (or to nobody, `null`). `expectedVersion` is the version the
+ * page showed: a case changed since is refused as `stale` instead of overwriting someone's change.
+ */
+export async function assignCase(
+  ctx: Pick<CaseworkContext, 'db'>,
+  actor: StaffActor,
+  caseId: string,
+  { assigneeStaffId, expectedVersion }: { assigneeStaffId: string | null; expectedVersion: number },
+): Promise<CaseChange> {
+  return ctx.db.transaction(async (tx): Promise<CaseChange> => {
+    const open = await lockOpenCase(tx, caseId);
+    if (!open.ok) return open;
+    if (open.row.version !== expectedVersion) return { ok: false, error: 'stale' };
+    const [assigned] = await tx
+      .update(cases)
+      .set({ assigneeStaffId, version: sql`${cases.version} + 1`, updatedAt: new Date() })
+      .where(eq(cases.id, caseId))
+      .returning();
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'case.assign',
+      subjectType: 'case',
+      subjectId: caseId,
+      before: { assigneeStaffId: open.row.assigneeStaffId },
+      after: { assigneeStaffId },
+    });
+    return { ok: true, case: assigned! };
+  });
+}
+
+/**
+ * Moves a case forward: `new` → `in_progress` → `done` (or `new` → `done`), never back. Checked
+ * against `expectedVersion` like an assignment. A case taken up without an assignee gets the actor.
+ */
+export async function transitionCase(
+  ctx: Pick<CaseworkContext, 'db'>,
+  actor: StaffActor,
+  caseId: string,
+  { to, expectedVersion }: { to: CaseState; expectedVersion: number },
+): Promise<CaseChange> {
+  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  return ctx.db.transaction(async (tx): Promise<CaseChange> => {
+    const [row] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
+    if (!row) return { ok: false, error: 'not-found' };
+    if (stateRank[to] <= stateRank[row.state]) return { ok: false, error: 'backward' };
+    if (row.version !== expectedVersion) return { ok: false, error: 'stale' };
+    if (to === 'done') return { ok: true, case: await closeCase(tx, row, actor, 'closed') };
+    const [moved] = await tx
+      .update(cases)
+      .set({
+        state: to,
+        assigneeStaffId: row.assigneeStaffId ?? actor.staffId,
+        version: sql`${cases.version} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(cases.id, caseId), eq(cases.version, expectedVersion)))
+      .returning();
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'case.transition',
+      subjectType: 'case',
+      subjectId: caseId,
+      before: { state: row.state },
+      after: { state: to },
+    });
+    return { ok: true, case: moved! };
+  });
+}
+
+export type NoteOutcome = { ok: true; noteId: string } | { ok: false; error: 'not-found' | 'invalid' };
+
+/** Adds a note to a case (done ones too: a later remark belongs to the case's history). */
+export async function addCaseNote(
+  ctx: Pick<CaseworkContext, 'db'>,
+  actor: StaffActor,
+  caseId: string,
+  text: string,
+): Promise<NoteOutcome> {
+  const note = text.trim();
+  if (note.length === 0 || note.length > business.backOffice.noteMaxLength) return { ok: false, error: 'invalid' };
+  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  return ctx.db.transaction(async (tx): Promise<NoteOutcome> => {
+    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    if (!row) return { ok: false, error: 'not-found' };
+    const [inserted] = await tx
+      .insert(caseNotes)
+      .values({ caseId, authorStaffId: actor.staffId, text: note })
+      .returning({ id: caseNotes.id });
+    await tx
+      .update(cases)
+      .set({ version: sql`${cases.version} + 1`, updatedAt: new Date() })
+      .where(eq(cases.id, caseId));
+    await recordAudit(tx, {
+      actorStaffId: actor.staffId,
+      action: 'case.note',
+      subjectType: 'case',
+      subjectId: caseId,
+      after: { noteId: inserted!.id },
+    });
+    return { ok: true, noteId: inserted!.id };
+  });
+}
+
+export function isUuid(value: string): boolean {
+  return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}

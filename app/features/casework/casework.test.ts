@@ -1,0 +1,387 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  bikeReports,
+  cases,
+  cancellations,
+  contracts,
+  customers,
+  outbox,
+  retainedCustomerRecords,
+  sessions,
+  smsOutbox,
+} from '~/db/schema';
+import { registerCustomer } from '~/features/accounts/registration.server';
+import { declareCancellation } from '~/features/contract/cancellation.server';
+import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
+import { createTestDatabase, databaseBackends } from '../../../tests/support/test-databases';
+import {
+  addCaseNote,
+  assignCase,
+  carryOutDeletion,
+  completeReport,
+  getCase,
+  listCases,
+  matchDeclaration,
+  refuseDeletion,
+  retryMessage,
+  takeCase,
+  transitionCase,
+  type CaseKind,
+  type StaffActor,
+} from './public.server';
+
+const anna: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-000000000001', role: 'agent' };
+const ben: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-000000000002', role: 'agent' };
+const may14 = new Date('2026-05-14T10:00:00Z');
+const june10 = new Date('2026-06-10T10:00:00Z');
+
+describe.each(databaseBackends)('case queues on %s', (backend) => {
+  let fixture: AccountFixture;
+  // The first database of a run migrates the template the others are cloned from.
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await fixture?.database.dispose();
+  });
+  const db = () => fixture.context.db;
+  const ctx = () => ({ db: db(), brand: fixture.context.brand, onMailQueued: fixture.context.onMailQueued });
+
+  async function customer(overrides: Parameters<typeof registration>[0] = {}, now = new Date('2026-04-01T10:00:00Z')) {
+    const outcome = await registerCustomer(fixture.context, registration(overrides), { locale: 'de', now });
+    if (outcome.kind !== 'created') throw new Error('not created');
+    return outcome.customerId;
+  }
+  async function bikeReport(overrides: Partial<typeof bikeReports.$inferInsert> = {}) {
+    const [row] = await db()
+      .insert(bikeReports)
+      .values({
+        reference: `M-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+        kind: 'damaged',
+        bikeNumber: '12345',
+        locationLat: 52.52,
+        locationLon: 13.405,
+        locationSource: 'position',
+        seenAt: new Date('2026-06-01T08:00:00Z'),
+        contactEmail: 'reporter@example.org',
+        locale: 'en',
+        ...overrides,
+      })
+      .returning();
+    return row!;
+  }
+  async function caseOf(kind: CaseKind, sourceId: string) {
+    await listCases(ctx());
+    const rows = await db().select().from(cases).where(eq(cases.sourceId, sourceId));
+    const row = rows.find((candidate) => candidate.kind === kind);
+    if (!row) throw new Error(`no ${kind} case for ${sourceId}`);
+    return row;
+  }
+  const auditActions = async (subjectId?: string) =>
+    (await db().select().from(auditLog).orderBy(asc(auditLog.id)))
+      .filter((entry) => !subjectId || entry.subjectId === subjectId)
+      .map((entry) => `${entry.actorStaffId === anna.staffId ? 'anna' : 'ben'}:${entry.action}`);
+  const mailsTo = async (to: string) => db().select().from(outbox).where(eq(outbox.recipient, to));
+
+  it('makes one case per source occurrence, and lists with filters and stable server-side paging', async () => {
+    fixture = await createAccountFixture(backend);
+    const reports = [];
+    for (let index = 0; index < 5; index++) {
+      reports.push(await bikeReport({ createdAt: new Date(Date.UTC(2026, 5, 1, 8, index)) }));
+    }
+    await db().insert(outbox).values({
+      recipient: 'x@example.org',
+      subject: 's',
+      text: 't',
+      html: 'h',
+      kind: 'k',
+      failedAt: may14,
+    });
+    await db().insert(outbox).values({ recipient: 'y@example.org', subject: 's', text: 't', html: 'h', kind: 'k' });
+
+    // Lists at the same moment create each case once.
+    await Promise.all([listCases(ctx()), listCases(ctx()), listCases(ctx())]);
+    expect(await db().select().from(cases)).toHaveLength(6);
+
+    const first = await listCases(ctx(), { kind: 'bike_report', page: 1, pageSize: 2 });
+    const second = await listCases(ctx(), { kind: 'bike_report', page: 2, pageSize: 2 });
+    const third = await listCases(ctx(), { kind: 'bike_report', page: 3, pageSize: 2 });
+    expect(first).toMatchObject({ total: 5, pageCount: 3, page: 1 });
+    const paged = [...first.cases, ...second.cases, ...third.cases].map((row) => row.sourceId);
+    expect(paged).toEqual(reports.map((report) => report.id));
+    expect((await listCases(ctx(), { kind: 'bike_report', page: 99, pageSize: 2 })).page).toBe(3);
+
+    const failed = await listCases(ctx(), { kind: 'failed_mail' });
+    expect(failed.total).toBe(1);
+
+    await takeCase(ctx(), anna, first.cases[0]!.id);
+    expect((await listCases(ctx(), { assignee: anna.staffId })).cases.map((row) => row.id)).toEqual([
+      first.cases[0]!.id,
+    ]);
+    expect((await listCases(ctx(), { state: 'in_progress' })).total).toBe(1);
+    expect((await listCases(ctx(), { kind: 'bike_report', assignee: 'unassigned' })).total).toBe(4);
+  });
+
+  it('moves a case only forward, lets one of two staff members take it, and refuses a stale change', async () => {
+    fixture = await createAccountFixture(backend);
+    const report = await bikeReport();
+    const row = await caseOf('bike_report', report.id);
+
+    const [first, second] = await Promise.all([takeCase(ctx(), anna, row.id), takeCase(ctx(), ben, row.id)]);
+    const outcomes = [first, second].map((outcome) => (outcome.ok ? 'ok' : outcome.error)).sort();
+    expect(outcomes).toEqual(['ok', 'taken']);
+    const winner = first.ok ? anna : ben;
+    const taken = (await db().select().from(cases).where(eq(cases.id, row.id)))[0]!;
+    expect(taken).toMatchObject({ state: 'in_progress', assigneeStaffId: winner.staffId });
+
+    expect(await transitionCase(ctx(), anna, row.id, { to: 'new', expectedVersion: taken.version })).toEqual({
+      ok: false,
+      error: 'backward',
+    });
+    expect(await transitionCase(ctx(), anna, row.id, { to: 'in_progress', expectedVersion: taken.version })).toEqual({
+      ok: false,
+      error: 'backward',
+    });
+    const reassigned = await assignCase(ctx(), anna, row.id, {
+      assigneeStaffId: ben.staffId,
+      expectedVersion: taken.version,
+    });
+    expect(reassigned).toMatchObject({ ok: true, case: { assigneeStaffId: ben.staffId } });
+    // A page that still shows the version before the reassignment cannot close the case.
+    expect(await transitionCase(ctx(), anna, row.id, { to: 'done', expectedVersion: taken.version })).toEqual({
+      ok: false,
+      error: 'stale',
+    });
+    expect(await addCaseNote(ctx(), ben, row.id, '  Called the reporter.  ')).toMatchObject({ ok: true });
+    expect(await addCaseNote(ctx(), ben, row.id, '   ')).toEqual({ ok: false, error: 'invalid' });
+    const current = (await db().select().from(cases).where(eq(cases.id, row.id)))[0]!;
+    const done = await transitionCase(ctx(), ben, row.id, { to: 'done', expectedVersion: current.version });
+    expect(done).toMatchObject({ ok: true, case: { state: 'done', outcome: 'closed' } });
+    expect(await takeCase(ctx(), anna, row.id)).toEqual({ ok: false, error: 'done' });
+    expect(await transitionCase(ctx(), ben, row.id, { to: 'done', expectedVersion: current.version + 1 })).toEqual({
+      ok: false,
+      error: 'backward',
+    });
+
+    const detail = await getCase(ctx(), anna, row.id);
+    expect(detail?.notes.map((note) => [note.authorStaffId, note.text])).toEqual([
+      [ben.staffId, 'Called the reporter.'],
+    ]);
+    expect(detail?.source).toMatchObject({ kind: 'bike_report', report: { id: report.id } });
+    expect(await auditActions(row.id)).toEqual([
+      `${winner === anna ? 'anna' : 'ben'}:case.take`,
+      'anna:case.assign',
+      'ben:case.note',
+      'ben:case.close',
+      'anna:case.view',
+    ]);
+  });
+
+  it('matches an unmatched declaration to a customer, applying it with its original received time', async () => {
+    fixture = await createAccountFixture(backend);
+    const erika = await customer({ tariffId: 'komfort-monat' });
+    const declared = await declareCancellation(
+      fixture.context,
+      {
+        kind: 'ordinary',
+        name: 'E. Mustermann-Schulz',
+        identifier: 'erika.old@example.org',
+        contractLabel: 'Call a Bike – Kundenvertrag (Fahrradverleih)',
+        confirmationEmail: 'erika.old@example.org',
+      },
+      { kind: 'public', sessionCustomerId: null, clientIp: '192.0.2.1' },
+      { locale: 'de', now: may14 },
+    );
+    expect(declared).toMatchObject({ kind: 'received', confirmation: { effectiveEndDate: null } });
+    const [declaration] = await db().select().from(cancellations);
+    const row = await caseOf('cancellation', declaration!.id);
+    expect((await getCase(ctx(), anna, row.id))?.source).toMatchObject({ kind: 'cancellation', matched: false });
+
+    // Matched on 10 June: the notice period counts from 14 May, so the contract ends on 31 May (and
+    // has ended by now), not on 30 June.
+    const matched = await matchDeclaration(ctx(), anna, row.id, { customerId: erika, now: june10 });
+    expect(matched).toMatchObject({
+      ok: true,
+      effectiveEndDate: '2026-05-31',
+      case: { state: 'done', outcome: 'matched' },
+    });
+    const [stored] = await db().select().from(cancellations).where(eq(cancellations.id, declaration!.id));
+    expect(stored).toMatchObject({ customerId: erika, effectiveEndDate: '2026-05-31', receivedAt: may14 });
+    const [contract] = await db().select().from(contracts).where(eq(contracts.customerId, erika));
+    expect(contract).toMatchObject({ state: 'ended', endDate: '2026-05-31' });
+    const mails = await mailsTo('erika.old@example.org');
+    expect(mails.map((mail) => mail.kind)).toEqual(['cancellation-confirmation', 'cancellation-confirmation']);
+    expect(mails[1]!.text).toContain('31.05.2026');
+
+    expect(await matchDeclaration(ctx(), ben, row.id, { customerId: erika, now: june10 })).toEqual({
+      ok: false,
+      error: 'done',
+    });
+    expect(await auditActions(declaration!.id)).toEqual(['anna:cancellation.match']);
+    expect(await auditActions(row.id)).toEqual(['anna:case.view', 'anna:case.close']);
+  });
+
+  it('refuses to match a declaration to an unknown customer and leaves the case open', async () => {
+    fixture = await createAccountFixture(backend);
+    await declareCancellation(
+      fixture.context,
+      {
+        kind: 'ordinary',
+        name: 'Nobody',
+        identifier: 'nobody@example.org',
+        contractLabel: 'Vertrag',
+        confirmationEmail: 'nobody@example.org',
+      },
+      { kind: 'public', sessionCustomerId: null, clientIp: '192.0.2.1' },
+      { locale: 'de', now: may14 },
+    );
+    const [declaration] = await db().select().from(cancellations);
+    const row = await caseOf('cancellation', declaration!.id);
+    expect(await matchDeclaration(ctx(), anna, row.id, { customerId: '00000000-0000-4000-8000-000000000000' })).toEqual(
+      { ok: false, error: 'unknown-customer' },
+    );
+    expect((await db().select().from(cases).where(eq(cases.id, row.id)))[0]!.state).toBe('new');
+    expect(await db().select().from(auditLog)).toEqual([]);
+  });
+
+  it('completes a bike report and queues the reporter a mail in the report’s language', async () => {
+    fixture = await createAccountFixture(backend);
+    const english = await bikeReport({ locale: 'en', contactEmail: 'rider@example.org' });
+    const german = await bikeReport({ locale: 'de', contactEmail: 'fahrer@example.org' });
+    const anonymised = await bikeReport({ contactEmail: null });
+
+    expect(await completeReport(ctx(), anna, (await caseOf('bike_report', english.id)).id)).toMatchObject({
+      ok: true,
+      reporterMailed: true,
+      case: { state: 'done', outcome: 'completed' },
+    });
+    await completeReport(ctx(), anna, (await caseOf('bike_report', german.id)).id);
+    const [toRider] = await mailsTo('rider@example.org');
+    const [toFahrer] = await mailsTo('fahrer@example.org');
+    expect(toRider).toMatchObject({
+      kind: 'bike-report-done',
+      subject: `Your report ${english.reference} has been dealt with`,
+    });
+    expect(toFahrer).toMatchObject({ subject: `Deine Meldung ${german.reference} ist erledigt` });
+    expect(fixture.queuedMails.map((mail) => mail.to)).toEqual(['rider@example.org', 'fahrer@example.org']);
+
+    expect(await completeReport(ctx(), anna, (await caseOf('bike_report', anonymised.id)).id)).toMatchObject({
+      ok: true,
+      reporterMailed: false,
+    });
+    expect(await completeReport(ctx(), anna, (await caseOf('bike_report', english.id)).id)).toEqual({
+      ok: false,
+      error: 'done',
+    });
+    expect(await auditActions(english.id)).toEqual(['anna:bike-report.complete']);
+  });
+
+  it('carries out a deletion request only once the legal checks pass, keeping what the law requires apart', async () => {
+    fixture = await createAccountFixture(backend);
+    const erika = await customer();
+    const requestedAt = new Date('2026-06-01T10:00:00Z');
+    await db().update(customers).set({ deletionRequestedAt: requestedAt }).where(eq(customers.id, erika));
+    await db()
+      .insert(sessions)
+      .values({ idHash: 'h', customerId: erika, expiresAt: new Date('2027-01-01') });
+    const report = await bikeReport({ customerId: erika, contactEmail: 'erika@example.org' });
+    const row = await caseOf('deletion_request', erika);
+
+    // The contract still runs: refused with the reason, the case stays open.
+    const blocked = await carryOutDeletion(ctx(), anna, row.id, { now: june10 });
+    expect(blocked).toMatchObject({ ok: false, error: 'blocked', blockers: [{ reason: 'contract-not-ended' }] });
+    expect((await db().select().from(cases).where(eq(cases.id, row.id)))[0]!.state).toBe('new');
+
+    await db().update(contracts).set({ state: 'ended', endDate: '2026-05-31' }).where(eq(contracts.customerId, erika));
+    const [before] = await db().select().from(customers).where(eq(customers.id, erika));
+    const done = await carryOutDeletion(ctx(), anna, row.id, { now: june10 });
+    expect(done).toMatchObject({ ok: true, retainUntil: '2036-06-10', case: { state: 'done', outcome: 'deleted' } });
+
+    const [after] = await db().select().from(customers).where(eq(customers.id, erika));
+    expect(after).toMatchObject({ firstName: '', lastName: '', phoneE164: '', addressText: '', deletedAt: june10 });
+    expect(after!.email).not.toContain('erika');
+    expect(await db().select().from(sessions).where(eq(sessions.customerId, erika))).toEqual([]);
+    expect((await db().select().from(bikeReports).where(eq(bikeReports.id, report.id)))[0]).toMatchObject({
+      customerId: null,
+      contactEmail: null,
+    });
+    // The contract and the retained identity stay, apart from the erased account.
+    expect(await db().select().from(contracts).where(eq(contracts.customerId, erika))).toHaveLength(1);
+    expect(await db().select().from(retainedCustomerRecords)).toEqual([
+      expect.objectContaining({
+        customerId: erika,
+        customerNumber: before!.customerNumber,
+        name: 'Erika Mustermann',
+        email: 'erika@example.org',
+        retainUntil: '2036-06-10',
+      }),
+    ]);
+    expect((await mailsTo('erika@example.org')).map((mail) => mail.kind)).toContain('deletion-done');
+    expect(await auditActions(erika)).toEqual(['anna:deletion.carry-out']);
+    expect(await carryOutDeletion(ctx(), anna, row.id, { now: june10 })).toEqual({ ok: false, error: 'done' });
+  });
+
+  it('refuses a deletion request with a reason the customer receives, and lets the customer ask again', async () => {
+    fixture = await createAccountFixture(backend);
+    const erika = await customer();
+    await db().update(customers).set({ deletionRequestedAt: may14 }).where(eq(customers.id, erika));
+    const row = await caseOf('deletion_request', erika);
+
+    expect(await refuseDeletion(ctx(), anna, row.id, { reason: '  ' })).toEqual({ ok: false, error: 'invalid' });
+    const reason = 'Your contract runs until 31 May 2026; please ask again after that.';
+    expect(await refuseDeletion(ctx(), anna, row.id, { reason })).toMatchObject({
+      ok: true,
+      case: { state: 'done', outcome: 'refused', outcomeText: reason },
+    });
+    const [account] = await db().select().from(customers).where(eq(customers.id, erika));
+    expect(account!.deletionRequestedAt).toBeNull();
+    const refusal = (await mailsTo('erika@example.org')).find((mail) => mail.kind === 'deletion-refused');
+    expect(refusal?.text).toContain(reason);
+    expect(await auditActions(erika)).toEqual(['anna:deletion.refuse']);
+
+    // Asking again is a new case.
+    await db().update(customers).set({ deletionRequestedAt: june10 }).where(eq(customers.id, erika));
+    expect((await listCases(ctx(), { kind: 'deletion_request', state: 'new' })).total).toBe(1);
+  });
+
+  it('retries a failed mail once, a new failure is a new case, and a failed SMS without text is not retried', async () => {
+    fixture = await createAccountFixture(backend);
+    const [mail] = await db()
+      .insert(outbox)
+      .values({
+        recipient: 'x@example.org',
+        subject: 'Subject',
+        text: 'Body',
+        html: '<p>Body</p>',
+        kind: 'k',
+        attempts: 8,
+        failedAt: may14,
+        lastError: '550 mailbox unavailable',
+      })
+      .returning();
+    const row = await caseOf('failed_mail', mail!.id);
+    expect(await retryMessage(ctx(), anna, row.id, { now: june10 })).toMatchObject({
+      ok: true,
+      case: { state: 'done', outcome: 'retried' },
+    });
+    const [due] = await db().select().from(outbox).where(eq(outbox.id, mail!.id));
+    expect(due).toMatchObject({ failedAt: null, attempts: 0, nextAttemptAt: june10, text: 'Body' });
+    expect(await retryMessage(ctx(), anna, row.id)).toEqual({ ok: false, error: 'done' });
+    expect(await auditActions(mail!.id)).toEqual(['anna:mail.retry']);
+
+    const again = new Date('2026-06-10T12:00:00Z');
+    await db().update(outbox).set({ failedAt: again, attempts: 8 }).where(eq(outbox.id, mail!.id));
+    const open = await listCases(ctx(), { kind: 'failed_mail', state: 'new' });
+    expect(open.cases).toEqual([expect.objectContaining({ sourceId: mail!.id, occurredAt: again })]);
+
+    const [sms] = await db()
+      .insert(smsOutbox)
+      .values({ recipient: '+4915123456789', text: '', attempts: 5, failedAt: may14 })
+      .returning();
+    const smsCase = await caseOf('failed_sms', sms!.id);
+    expect(await retryMessage(ctx(), anna, smsCase.id)).toEqual({ ok: false, error: 'text-gone' });
+    expect(await retryMessage(ctx(), anna, open.cases[0]!.id)).toMatchObject({ ok: true });
+  });
+});

@@ -1,0 +1,31 @@
+// What the back-office pages use of the case queues (docs/rules/back-office.md#case-queues).
+export {
+  addCaseNote,
+  assignCase,
+  caseKinds,
+  caseStates,
+  listCases,
+  syncCases,
+  takeCase,
+  transitionCase,
+  type CaseChange,
+  type CaseError,
+  type CaseFilter,
+  type CaseKind,
+  type CasePage,
+  type CaseRow,
+  type CaseState,
+  type CaseworkContext,
+  type NoteOutcome,
+  type StaffActor,
+} from './cases.server';
+export {
+  carryOutDeletion,
+  completeReport,
+  getCase,
+  matchDeclaration,
+  refuseDeletion,
+  retryMessage,
+  type CaseSource,
+  type DeletionCarryOut,
+} from './case-actions.server';

@@ -1,0 +1,270 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { business } from '~/config/business';
+import type { Database } from '~/db/client.server';
+import { auditLog, creditLedger, customers, moneyRequests, vouchers } from '~/db/schema';
+import { redeemVoucher } from '~/features/credit/vouchers.server';
+import { normalizeVoucherCode } from '~/features/credit/voucher-code';
+import { memoryRateLimitStore } from '~/platform/rate-limit/store';
+import { csvField } from '~/shared/csv/csv-field';
+import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
+import {
+  approveMoneyRequest,
+  createVoucherBatch,
+  exportVoucherBatchCsv,
+  ledgerReference,
+  listMoneyRequests,
+  listVoucherBatches,
+  rejectMoneyRequest,
+  requestMoney,
+  type StaffActor,
+} from './public.server';
+
+const agent: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000a', role: 'agent' };
+const finance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000f', role: 'finance' };
+const secondFinance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000f2', role: 'finance' };
+const admin: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000ad', role: 'admin' };
+const threshold = business.backOffice.secondApprovalAboveCents;
+
+async function insertCustomer(db: Database, email: string): Promise<string> {
+  const [row] = await db
+    .insert(customers)
+    .values({
+      customerNumber: sql`nextval('customer_number_seq')::text`,
+      email,
+      passwordHash: 'not-a-hash',
+      salutation: 'none',
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      birthDate: '1985-03-12',
+      phoneE164: '+4915123456789',
+      addressText: 'Unter den Linden 1 10117 Berlin',
+      addressLat: 52.5171,
+      addressLon: 13.3952,
+      locale: 'de',
+      termsVersion: '2026-01',
+      termsAcceptedAt: new Date(),
+      privacyVersion: '2026-01',
+      privacyAcceptedAt: new Date(),
+    })
+    .returning({ id: customers.id });
+  return row!.id;
+}
+
+describe('CSV fields', () => {
+  it('defuse formulas in text and quote separators, quotes and line breaks', () => {
+    expect(csvField('=HYPERLINK("x")', ';')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField('+49', ',')).toBe("'+49");
+    expect(csvField('@SUM(A1)', ',')).toBe("'@SUM(A1)");
+    expect(csvField('a;b', ';')).toBe('"a;b"');
+    expect(csvField('-12,50', ';', { numeric: true })).toBe('-12,50');
+    expect(csvField('ABCD-EFGH-JKLM', ',')).toBe('ABCD-EFGH-JKLM');
+  });
+});
+
+describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (backend) => {
+  let database: TestDatabase | undefined;
+  let db: Database;
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await database?.dispose();
+    database = undefined;
+  });
+  async function setUp() {
+    database = await createTestDatabase(backend);
+    db = database.handle.db;
+  }
+  const ctx = () => ({ db });
+  const ledgerOf = (customerId: string) =>
+    db.select().from(creditLedger).where(eq(creditLedger.customerId, customerId));
+  const audit = async () =>
+    (await db.select().from(auditLog).orderBy(asc(auditLog.id))).map(
+      (entry) => `${entry.action}:${entry.actorStaffId?.slice(-2)}`,
+    );
+
+  it('books a goodwill credit up to the threshold at once, with its reason and audit entries', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const outcome = await requestMoney(ctx(), agent, {
+      kind: 'goodwill',
+      customerId: erika,
+      amountCents: threshold,
+      reason: 'Bike broke down during the ride',
+    });
+    expect(outcome).toMatchObject({
+      ok: true,
+      booked: true,
+      request: { state: 'booked', decidedByStaffId: agent.staffId },
+    });
+    const ledger = await ledgerOf(erika);
+    expect(ledger).toEqual([
+      expect.objectContaining({
+        kind: 'goodwill',
+        amountCents: threshold,
+        // Staff's reason stays on the request; the customer's statement shows the request's number.
+        reference: expect.stringMatching(/^K-[0-9A-F]{8}$/),
+      }),
+    ]);
+    if (!outcome.ok) return;
+    expect(ledger[0]!.reference).toBe(ledgerReference(outcome.request));
+    expect(outcome.request.ledgerEntryId).toBe(ledger[0]!.id);
+    expect(await audit()).toEqual(['money.request:0a', 'money.book:0a']);
+
+    const refund = await requestMoney(ctx(), agent, {
+      kind: 'refund',
+      customerId: erika,
+      amountCents: 250,
+      reason: 'Double charge',
+    });
+    expect(refund).toMatchObject({ ok: true, booked: true });
+    expect((await ledgerOf(erika)).map((entry) => entry.kind).sort()).toEqual(['goodwill', 'refund']);
+  });
+
+  it('refuses a request without a valid amount, reason or customer', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const base = { kind: 'goodwill' as const, customerId: erika, amountCents: 100, reason: 'Broken lock' };
+    expect(await requestMoney(ctx(), agent, { ...base, amountCents: 0 })).toEqual({ ok: false, error: 'amount' });
+    expect(await requestMoney(ctx(), agent, { ...base, amountCents: 12.5 })).toEqual({ ok: false, error: 'amount' });
+    expect(
+      await requestMoney(ctx(), agent, { ...base, amountCents: business.backOffice.maxMoneyRequestCents + 1 }),
+    ).toEqual({ ok: false, error: 'amount' });
+    expect(await requestMoney(ctx(), agent, { ...base, reason: '  ' })).toEqual({ ok: false, error: 'reason' });
+    expect(await requestMoney(ctx(), agent, { ...base, customerId: '00000000-0000-4000-8000-000000000000' })).toEqual({
+      ok: false,
+      error: 'unknown-customer',
+    });
+    expect(await requestMoney(ctx(), agent, { ...base, customerId: 'not-an-id' })).toEqual({
+      ok: false,
+      error: 'unknown-customer',
+    });
+    expect(await ledgerOf(erika)).toEqual([]);
+    expect(await audit()).toEqual([]);
+  });
+
+  it('keeps a credit above the threshold pending until a second finance or admin staff member approves it', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const requested = await requestMoney(ctx(), finance, {
+      kind: 'goodwill',
+      customerId: erika,
+      amountCents: threshold + 1,
+      reason: 'Three failed rentals in a row',
+    });
+    expect(requested).toMatchObject({ ok: true, booked: false, request: { state: 'pending' } });
+    if (!requested.ok) return;
+    const id = requested.request.id;
+    expect(await ledgerOf(erika)).toEqual([]);
+    expect((await listMoneyRequests(ctx(), { state: 'pending' })).requests.map((row) => row.id)).toEqual([id]);
+
+    expect(await approveMoneyRequest(ctx(), finance, id)).toEqual({ ok: false, error: 'own-request' });
+    expect(await approveMoneyRequest(ctx(), agent, id)).toEqual({ ok: false, error: 'role' });
+    expect(await rejectMoneyRequest(ctx(), agent, id, { reason: 'No' })).toEqual({ ok: false, error: 'role' });
+    expect(await ledgerOf(erika)).toEqual([]);
+
+    // Two approvers at the same moment: the credit is booked once.
+    const approvals = await Promise.all([
+      approveMoneyRequest(ctx(), secondFinance, id),
+      approveMoneyRequest(ctx(), admin, id),
+    ]);
+    expect(approvals.filter((outcome) => outcome.ok)).toHaveLength(1);
+    expect(approvals.filter((outcome) => !outcome.ok)).toEqual([{ ok: false, error: 'decided' }]);
+    expect(await ledgerOf(erika)).toEqual([expect.objectContaining({ kind: 'goodwill', amountCents: threshold + 1 })]);
+    const [stored] = await db.select().from(moneyRequests).where(eq(moneyRequests.id, id));
+    expect(stored!.state).toBe('booked');
+    expect([secondFinance.staffId, admin.staffId]).toContain(stored!.decidedByStaffId);
+    const approver = stored!.decidedByStaffId!.slice(-2);
+    expect(await audit()).toEqual(['money.request:0f', `money.approve:${approver}`, `money.book:${approver}`]);
+  });
+
+  it('rejects a pending request with a reason and books nothing', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const requested = await requestMoney(ctx(), agent, {
+      kind: 'refund',
+      customerId: erika,
+      amountCents: 9000,
+      reason: 'Customer asks for a refund of a tariff fee',
+    });
+    if (!requested.ok) throw new Error('not requested');
+    expect(await rejectMoneyRequest(ctx(), finance, requested.request.id, { reason: '' })).toEqual({
+      ok: false,
+      error: 'reason',
+    });
+    expect(
+      await rejectMoneyRequest(ctx(), finance, requested.request.id, { reason: 'Fee was due under the terms' }),
+    ).toMatchObject({ ok: true, request: { state: 'rejected', rejectionReason: 'Fee was due under the terms' } });
+    expect(await approveMoneyRequest(ctx(), admin, requested.request.id)).toEqual({ ok: false, error: 'decided' });
+    expect(await ledgerOf(erika)).toEqual([]);
+    expect(await audit()).toEqual(['money.request:0a', 'money.reject:0f']);
+  });
+
+  it('creates a voucher batch whose codes a customer redeems through the existing redemption, and exports it', async () => {
+    await setUp();
+    const now = new Date('2026-06-10T10:00:00Z');
+    const input = { count: 25, valueCents: 1500, expiresOn: '2026-12-31' };
+    expect(await createVoucherBatch(ctx(), agent, { ...input, count: 0 }, { now })).toEqual({
+      ok: false,
+      error: 'count',
+    });
+    expect(
+      await createVoucherBatch(
+        ctx(),
+        agent,
+        { ...input, count: business.backOffice.voucherBatch.maxCount + 1 },
+        { now },
+      ),
+    ).toEqual({ ok: false, error: 'count' });
+    expect(await createVoucherBatch(ctx(), agent, { ...input, valueCents: 0 }, { now })).toEqual({
+      ok: false,
+      error: 'value',
+    });
+    expect(await createVoucherBatch(ctx(), agent, { ...input, expiresOn: '2026-06-09' }, { now })).toEqual({
+      ok: false,
+      error: 'expiry',
+    });
+    expect(await createVoucherBatch(ctx(), agent, { ...input, expiresOn: '2026-02-30' }, { now })).toEqual({
+      ok: false,
+      error: 'expiry',
+    });
+
+    const created = await createVoucherBatch(ctx(), agent, input, { now });
+    if (!created.ok) throw new Error('no batch');
+    const codes = await db.select().from(vouchers).where(eq(vouchers.batchId, created.batch.id));
+    expect(codes).toHaveLength(25);
+    expect(new Set(codes.map((row) => row.code)).size).toBe(25);
+    for (const row of codes) {
+      expect(normalizeVoucherCode(row.code)).toBe(row.code);
+      expect(row).toMatchObject({ valueCents: 1500, expiresOn: '2026-12-31', redeemedAt: null });
+    }
+
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const code = codes[0]!.code;
+    const redeemed = await redeemVoucher({ db, rateLimits: memoryRateLimitStore() }, erika, code, {
+      ip: '192.0.2.1',
+      now,
+    });
+    expect(redeemed).toEqual({ ok: true, code, valueCents: 1500 });
+    expect(await ledgerOf(erika)).toEqual([
+      expect.objectContaining({ kind: 'voucher', amountCents: 1500, reference: code }),
+    ]);
+
+    const csv = await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'de');
+    const lines = csv!.replace('\uFEFF', '').trimEnd().split('\r\n');
+    expect(csv!.startsWith('\uFEFF')).toBe(true);
+    expect(lines[0]).toBe('Code;Wert (EUR);Gültig bis;Eingelöst;Eingelöst am');
+    expect(lines).toHaveLength(26);
+    expect(lines.find((line) => line.startsWith(code))).toBe(`${code};15,00;2026-12-31;ja;10.06.2026 12:00`);
+    expect(lines.filter((line) => line.endsWith(';nein;'))).toHaveLength(24);
+    const english = await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'en');
+    expect(english!.split('\r\n')[0]).toBe('\uFEFFCode,Value (EUR),Valid until,Redeemed,Redeemed at');
+    expect(await exportVoucherBatchCsv(ctx(), finance, '00000000-0000-4000-8000-000000000000', 'de')).toBeNull();
+
+    expect((await listVoucherBatches(ctx())).batches).toEqual([
+      expect.objectContaining({ id: created.batch.id, count: 25, redeemedCount: 1 }),
+    ]);
+    expect(await audit()).toEqual(['voucher-batch.create:0a', 'voucher-batch.export:0f', 'voucher-batch.export:0f']);
+  });
+});
