@@ -2,6 +2,7 @@ import { RouterContextProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { sessionContext } from './context';
 import type { CurrentSession } from './features/accounts/sessions.server';
+import { counterpartOf } from './i18n/route-table';
 import { resolvePageScope, servedFor } from './request-scope.server';
 
 function scopeOf(url: string, headers: Record<string, string> = {}, session: CurrentSession | null = null) {
@@ -53,6 +54,14 @@ describe('pages per brand (docs/rules/reports.md#report-pages-per-brand)', () =>
     expect(servedFor('cab', null, '/terminal')).toBe(true);
     expect(servedFor('flinkster', null, '/terminal')).toBe(false);
     expect(servedFor('flinkster', null, '/de/terminal/melden')).toBe(false);
+  });
+
+  it('names the page that does a report page’s job on the other brand, and none for a page the brand offers', () => {
+    expect(counterpartOf('reportBikeWebView', 'flinkster')).toBe('reportDamageWebView');
+    expect(counterpartOf('reportBike', 'flinkster')).toBe('reportDamage');
+    expect(counterpartOf('reportDamage', 'cab')).toBe('reportBike');
+    expect(counterpartOf('reportBike', 'cab')).toBeNull();
+    expect(counterpartOf('priceList', 'flinkster')).toBeNull();
   });
 
   it('serves every page that names no brand on both', () => {

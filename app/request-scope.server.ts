@@ -1,9 +1,9 @@
-import type { MiddlewareFunction, RouterContextProvider } from 'react-router';
+import { redirect, type MiddlewareFunction, type RouterContextProvider } from 'react-router';
 import type { Brand } from './config/brand';
 import { pageContext, servicesContext, sessionContext, type PageScope } from './context';
 import { isTerminalPath, terminalBrands } from './features/bike-reports/public';
 import { localeCookieName, localeFromPath, preferredLocale } from './i18n/locales';
-import { findPage, isPageOf, pages, type PageId } from './i18n/route-table';
+import { counterpartOf, findPage, isPageOf, pagePath, pages, type PageId } from './i18n/route-table';
 import { readCookie } from './platform/cookies';
 import { notFound } from './shared/navigation/route-validation';
 
@@ -43,8 +43,14 @@ export function servedFor(brand: Brand, pageId: PageId | null, pathname: string)
  * a throw in the root middleware would leave out).
  */
 export function requireServedPage(request: Request, context: Readonly<RouterContextProvider>): null {
-  const { pathname } = new URL(request.url);
-  if (!servedFor(context.get(servicesContext).config.brand, context.get(pageContext).pageId, pathname)) {
+  const { pathname, search } = new URL(request.url);
+  const brand = context.get(servicesContext).config.brand;
+  const { pageId } = context.get(pageContext);
+  if (!servedFor(brand, pageId, pathname)) {
+    // The report web view the apps open, or an old link: sent on to the page that does its job on this brand.
+    const counterpart = pageId ? counterpartOf(pageId, brand) : null;
+    const locale = pageId ? findPage(pathname)?.locale : undefined;
+    if (counterpart && locale) throw redirect(`${pagePath(counterpart, locale)}${search}`, 301);
     notFound(pathname);
   }
   return null;

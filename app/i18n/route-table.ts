@@ -34,6 +34,11 @@ export interface PageDefinition {
   /** The brands that offer the page; absent means both. Another brand's page is not served, linked or listed. */
   brands?: readonly Brand[];
   /**
+   * The page that does this page's job on the brands this page is not for: an address the apps or old links still
+   * open there is sent on to it (request-scope.server.ts) instead of ending at "not found".
+   */
+  counterpart?: string;
+  /**
    * The page's form may carry files (multipart/form-data): only these actions read an upload, with
    * the limits of app/config/uploads.ts enforced while the body streams in
    * (docs/decisions/0032-vehicle-damage-reports-and-photos.md). Every other form refuses files.
@@ -268,6 +273,7 @@ export const pages = {
   reportBike: {
     ...publicPage,
     brands: ['cab'],
+    counterpart: 'reportDamage',
     de: '/de/rad-melden',
     en: '/en/report-a-bike',
     file: 'routes/public/report-bike.tsx',
@@ -275,6 +281,7 @@ export const pages = {
   reportBikeWebView: {
     ...webView,
     brands: ['cab'],
+    counterpart: 'reportDamageWebView',
     de: '/webviews/de/melden',
     en: '/webviews/en/report',
     file: 'routes/public/report-bike.tsx',
@@ -282,6 +289,7 @@ export const pages = {
   reportDamage: {
     ...publicPage,
     brands: ['flinkster'],
+    counterpart: 'reportBike',
     acceptsFiles: true,
     de: '/de/schaden-melden',
     en: '/en/report-damage',
@@ -290,6 +298,7 @@ export const pages = {
   reportDamageWebView: {
     ...webView,
     brands: ['flinkster'],
+    counterpart: 'reportBikeWebView',
     acceptsFiles: true,
     de: '/webviews/de/schaden-melden',
     en: '/webviews/en/report-damage',
@@ -333,6 +342,14 @@ export function pageIdsOf(brand: Brand): PageId[] {
 export function isPageOf(id: PageId, brand: Brand): boolean {
   const page: PageDefinition = pages[id];
   return !page.brands || page.brands.includes(brand);
+}
+
+/** The page a brand offers in place of another brand's page (its `counterpart`), if any. */
+export function counterpartOf(id: PageId, brand: Brand): PageId | null {
+  const page: PageDefinition = pages[id];
+  const counterpart = page.counterpart;
+  if (isPageOf(id, brand) || !counterpart || !(counterpart in pages)) return null;
+  return isPageOf(counterpart as PageId, brand) ? (counterpart as PageId) : null;
 }
 
 /** Whether a page's action may read files from its form (the `acceptsFiles` field). */

@@ -30,7 +30,7 @@ test('/cancel-contract is not rewritten: 404 in the brand colour', async ({ page
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', flinksterGreen);
 });
 
-test('the report web view is the damage report’s; the bike report’s is not found', async ({ page }) => {
+test('the report web view is the damage report’s; the bike report’s address leads there', async ({ page }) => {
   const response = await page.goto(pages.reportDamageWebView.de);
 
   expect(response?.status()).toBe(200);
@@ -39,7 +39,10 @@ test('the report web view is the damage report’s; the bike report’s is not f
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('header, footer')).toHaveCount(0);
 
-  expect((await page.goto(pages.reportBikeWebView.de))?.status()).toBe(404);
+  // The apps open the report web view's address; on flinkster it leads to the damage report's, carrying the query.
+  expect((await page.goto(`${pages.reportBikeWebView.de}?dbcembedded=1`))?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe(pages.reportDamageWebView.de);
+  expect(new URL(page.url()).searchParams.get('dbcembedded')).toBe('1');
 });
 
 test('the error screen heading is in the brand colour', async ({ page, database }) => {

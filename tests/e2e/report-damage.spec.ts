@@ -95,12 +95,16 @@ flinkster.describe('on flinkster', () => {
   });
 
   flinkster(
-    'the bike report, its web view and the terminal are not found; the header links the damage report',
+    'the bike report and its web view lead to the damage report, the terminal is not found; the header links the damage report',
     async ({ page }) => {
-      for (const path of [pages.reportBike.de, pages.reportBikeWebView.en, terminalHome]) {
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBe(404);
+      for (const [path, target] of [
+        [pages.reportBike.de, pages.reportDamage.de],
+        [pages.reportBikeWebView.en, pages.reportDamageWebView.en],
+      ] as const) {
+        expect((await page.goto(path))?.status(), path).toBe(200);
+        expect(new URL(page.url()).pathname).toBe(target);
       }
+      expect((await page.goto(terminalHome))?.status()).toBe(404);
       await page.goto(pages.home.de);
       await expect(
         page.getByRole('navigation', { name: /Haupt/ }).getByRole('link', { name: 'Schaden melden' }),
