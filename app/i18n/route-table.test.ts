@@ -68,6 +68,13 @@ describe('route table', () => {
     expect(findPage('/de/gibt-es-nicht')).toBeUndefined();
   });
 
+  it('finds a page however its path is spelled, as the router matches it: letter case and percent escapes', () => {
+    expect(findPage('/DE/Schaden-Melden')).toEqual({ id: 'reportDamage', locale: 'de' });
+    expect(findPage('/de/schaden%2Dmelden')).toEqual({ id: 'reportDamage', locale: 'de' });
+    expect(findPage('/de/%52ad-melden/')).toEqual({ id: 'reportBike', locale: 'de' });
+    expect(findPage('/de/%E0%A4%A')).toBeUndefined();
+  });
+
   it('requires login for the whole self-service subtree and its embedded variants', () => {
     for (const id of pageIds) {
       const page = pages[id];

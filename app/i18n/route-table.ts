@@ -377,10 +377,21 @@ for (const id of pageIds) {
   for (const locale of locales) byPath.set(pages[id][locale], { id, locale });
 }
 
-/** The named page a path belongs to (a trailing slash is ignored). */
+/**
+ * The named page a path belongs to. It is matched as the router matches routes: percent-decoded, in any letter
+ * case, with a trailing slash ignored, so that `/DE/Schaden%2Dmelden` is the page `/de/schaden-melden` is, and a
+ * check made by page (such as which brand offers it) cannot be passed by spelling its path otherwise.
+ */
 export function findPage(pathname: string): { id: PageId; locale: Locale } | undefined {
-  const normalized = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  return byPath.get(normalized);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    // A malformed escape is no page of ours; the router does not match it either.
+    return undefined;
+  }
+  const lower = decoded.toLowerCase();
+  return byPath.get(lower.length > 1 && lower.endsWith('/') ? lower.slice(0, -1) : lower);
 }
 
 /**

@@ -130,6 +130,12 @@ base('on cab the bike report stays, and the damage report’s addresses lead to 
     // cab sends its report web view on to the site's report page (docs/rules/content-and-navigation.md#report-web-view-rewrite).
     expect([target, pages.reportBike.en]).toContain(new URL(page.url()).pathname);
   }
+  // However the path is spelled, it is the same page: no form reaches the other brand's action.
+  const shouted = pages.reportDamage.de.toUpperCase().replace('-', '%2D');
+  expect((await page.request.post(shouted, { form: { plate: 'B-AB 1234' }, maxRedirects: 0 })).status()).toBe(404);
+  await page.goto(shouted);
+  expect(new URL(page.url()).pathname).toBe(pages.reportBike.de);
+
   const xml = await (await page.request.get('/sitemap.xml')).text();
   expect(xml).toContain(pages.reportBike.de);
   expect(xml).not.toContain(pages.reportDamage.de);

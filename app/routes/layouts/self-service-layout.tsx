@@ -1,3 +1,4 @@
+import type { Route } from './+types/self-service-layout';
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { useLocale, useT } from '~/i18n/hooks';
@@ -9,10 +10,16 @@ import { SiteFooter } from '~/routes/layouts/site-footer';
 import { SiteHeader } from '~/routes/layouts/site-header';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 import { SkipLink } from '~/ui/layouts/skip-link';
+import { requireServedPage } from '~/request-scope.server';
 // The messages beyond the general ones (app/i18n/messages/complete.ts).
 import '~/i18n/messages/complete';
 
 const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
+
+/** A self-service page of another brand (the driving licence's correction on cab) is not found, as on the site. */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return requireServedPage(request, context);
+}
 
 /**
  * The self-service area: the main view with the area's own navigation. Opened by a native app
