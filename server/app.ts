@@ -18,6 +18,7 @@ import { clientIp } from './client-ip';
 import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
+import { createUploadGate, isCrossSiteUpload } from './upload-gate';
 import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
 import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
@@ -161,6 +162,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const trustedProxies = config.env.TRUST_PROXY;
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
+  const uploads = createUploadGate(uploadLimits);
   const routeLabel = createRouteLabeler(serverBuild.routes, (pathname) => staticFiles.has(pathname));
 
   function logRequest(
@@ -297,6 +299,27 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       payloadTooLarge(res);
       return;
+    }
+    if (upload) {
+      // Before a byte of the body is read: no upload from another site's page, none beyond what the
+      // instance can hold at once, none that takes longer than its time to arrive.
+      if (isCrossSiteUpload(req.headers, [publicOrigin.origin, url.origin])) {
+        res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Forbidden');
+        return;
+      }
+      const release = uploads.admit(clientIp(req, trustedProxies));
+      if (!release) {
+        res
+          .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '10', Connection: 'close' })
+          .end('Service Unavailable');
+        return;
+      }
+      const cutOff = setTimeout(() => req.destroy(), uploadLimits.receiveTimeoutMs);
+      res.on('close', () => {
+        clearTimeout(cutOff);
+        release();
+      });
+      req.on('end', () => clearTimeout(cutOff));
     }
 
     const nonce = nextNonce();

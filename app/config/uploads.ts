@@ -25,4 +25,13 @@ export const uploadLimits = {
    * larger body (413) before and while reading it (server/app.ts).
    */
   requestBytes: damageReportRules.photos.maxCount * damageReportRules.photos.maxBytes + 256 * 1024,
+  /**
+   * Uploads read at once by one instance, and from one client address: what the photos of uploads in
+   * flight may hold in memory is bounded by these times `requestBytes`. One more is answered 503 before
+   * its body is read (server/upload-gate.ts).
+   */
+  concurrent: 4,
+  concurrentPerAddress: 2,
+  /** An upload not received in full by then is cut off: a body sent slowly holds no slot for long. */
+  receiveTimeoutMs: 120_000,
 } as const;
