@@ -4,6 +4,8 @@ import type { Database } from '~/db/client.server';
 import {
   accountTokens,
   bikeReports,
+  damageReports,
+  drivingLicences,
   caseNotes,
   cases,
   cancellations,
@@ -265,6 +267,13 @@ export async function carryOutDeletion(
       .update(bikeReports)
       .set({ contactEmail: null, contactPhone: null, description: null, customerId: null })
       .where(eq(bikeReports.customerId, customerId));
+    // A damage report stays with the vehicle until its own retention ends; who sent it and how to reach them do not.
+    await tx
+      .update(damageReports)
+      .set({ contactEmail: null, contactPhone: null, description: null, customerId: null })
+      .where(eq(damageReports.customerId, customerId));
+    // The driving licence, with its history, is no book or record the law makes the provider keep.
+    await tx.delete(drivingLicences).where(eq(drivingLicences.customerId, customerId));
     const mail = deletionDoneMail(
       { firstName: customer.firstName, customerNumber: customer.customerNumber },
       customer.locale,

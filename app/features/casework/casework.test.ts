@@ -7,6 +7,8 @@ import {
   cancellations,
   contracts,
   customers,
+  damageReports,
+  drivingLicences,
   outbox,
   retainedCustomerRecords,
   sessions,
@@ -287,6 +289,26 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
       .insert(sessions)
       .values({ idHash: 'h', customerId: erika, expiresAt: new Date('2027-01-01') });
     const report = await bikeReport({ customerId: erika, contactEmail: 'erika@example.org' });
+    const [damage] = await db()
+      .insert(damageReports)
+      .values({
+        reference: 'S-TEST-0001',
+        licencePlate: 'B-AB 1234',
+        damageKind: 'dent',
+        damagePosition: 'rear',
+        locationLat: 52.52,
+        locationLon: 13.4,
+        locationSource: 'position',
+        seenAt: requestedAt,
+        description: 'Beule hinten links, Erika Mustermann',
+        contactEmail: 'erika@example.org',
+        customerId: erika,
+        locale: 'de',
+      })
+      .returning();
+    await db()
+      .insert(drivingLicences)
+      .values({ customerId: erika, number: 'B072RRE2I55', issuingCountry: 'DE', issuedOn: '2010-05-01' });
     const row = await caseOf('deletion_request', erika);
 
     // The contract still runs: refused with the reason, the case stays open.
@@ -307,6 +329,13 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
       customerId: null,
       contactEmail: null,
     });
+    expect((await db().select().from(damageReports).where(eq(damageReports.id, damage!.id)))[0]).toMatchObject({
+      customerId: null,
+      contactEmail: null,
+      description: null,
+      licencePlate: 'B-AB 1234',
+    });
+    expect(await db().select().from(drivingLicences).where(eq(drivingLicences.customerId, erika))).toEqual([]);
     // The contract and the retained identity stay, apart from the erased account.
     expect(await db().select().from(contracts).where(eq(contracts.customerId, erika))).toHaveLength(1);
     expect(await db().select().from(retainedCustomerRecords)).toEqual([
