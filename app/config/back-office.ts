@@ -34,6 +34,3 @@ export const backOffice = {
   /** Rows of one CSV export of the audit log at most; narrow the filter for more. */
   exportMaxRows: 50_000,
 } as const;
-
-/** The development default of STAFF_TOTP_KEY; a deployment must set its own (app/config/env.server.ts). */
-export const developmentStaffTotpKey = 'development-only-staff-totp-key-do-not-use-in-production';

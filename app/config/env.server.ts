@@ -5,7 +5,6 @@ import { z } from '~/platform/validation';
 import { brands, configuredBrandProfile, type BrandProfile } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
-import { developmentStaffTotpKey } from './back-office';
 
 const optionalUrl = z
   .string()
@@ -176,7 +175,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
-    staffTotpKey: env.STAFF_TOTP_KEY ?? developmentStaffTotpKey,
+    staffTotpKey: env.STAFF_TOTP_KEY ?? generatedSecret(dataDir, 'staff-totp-key'),
     isProduction: env.NODE_ENV === 'production',
     localRun,
   };
@@ -204,14 +203,15 @@ function generatedSecret(dataDir: string, name: string): string {
 }
 
 /**
- * Refuses a production start outside a local run without STAFF_TOTP_KEY: its default is in the
- * repository, and with it a copy of the database would give every staff second factor away
- * (docs/rules/back-office.md#second-factor). The composition root calls it before it opens anything.
+ * Refuses a production start outside a local run without STAFF_TOTP_KEY: its default is a key generated
+ * into this instance's data folder, which another instance does not share and a new data folder loses,
+ * and with it every staff second factor (docs/rules/back-office.md#second-factor). The composition root
+ * calls it before it opens anything.
  */
 export function assertStaffTotpKey(config: AppConfig): void {
   if (config.env.STAFF_TOTP_KEY || !config.isProduction || config.localRun) return;
   throw new ConfigError(
-    `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with the public development key at ${config.publicUrl}. ` +
+    `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with a key of this instance's data folder only at ${config.publicUrl}. ` +
       'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
   );
 }

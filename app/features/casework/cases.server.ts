@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
-import { bikeReports, caseNotes, cases, cancellations, customers, outbox, smsOutbox } from '~/db/schema';
+import { bikeReports, caseNotes, cases, cancellations, customers, outbox, smsOutbox, staffAccounts } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
 import { recordAudit } from '~/features/audit/public.server';
 
@@ -215,10 +215,19 @@ export async function assignCase(
   caseId: string,
   { assigneeStaffId, expectedVersion }: { assigneeStaffId: string | null; expectedVersion: number },
 ): Promise<CaseChange> {
+  if (assigneeStaffId !== null && !isUuid(assigneeStaffId)) return { ok: false, error: 'invalid' };
   return ctx.db.transaction(async (tx): Promise<CaseChange> => {
     const open = await lockOpenCase(tx, caseId);
     if (!open.ok) return open;
     if (open.row.version !== expectedVersion) return { ok: false, error: 'stale' };
+    // Only an active staff member can be given a case: anyone else would hide it from every queue.
+    if (assigneeStaffId !== null) {
+      const [assignee] = await tx
+        .select({ id: staffAccounts.id })
+        .from(staffAccounts)
+        .where(and(eq(staffAccounts.id, assigneeStaffId), eq(staffAccounts.active, true)));
+      if (!assignee) return { ok: false, error: 'invalid' };
+    }
     const [assigned] = await tx
       .update(cases)
       .set({ assigneeStaffId, version: sql`${cases.version} + 1`, updatedAt: new Date() })
@@ -247,6 +256,8 @@ export async function transitionCase(
   { to, expectedVersion }: { to: CaseState; expectedVersion: number },
 ): Promise<CaseChange> {
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  // The state comes from a form: one that is none of ours is refused, never written.
+  if (!caseStates.includes(to)) return { ok: false, error: 'invalid' };
   return ctx.db.transaction(async (tx): Promise<CaseChange> => {
     const [row] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
     if (!row) return { ok: false, error: 'not-found' };

@@ -13,6 +13,7 @@ import {
   retainedCustomerRecords,
   sessions,
   smsOutbox,
+  staffAccounts,
 } from '~/db/schema';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
@@ -31,6 +32,7 @@ import {
   takeCase,
   transitionCase,
   type CaseKind,
+  type CaseState,
   type StaffActor,
 } from './public.server';
 
@@ -145,6 +147,24 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     expect(await transitionCase(ctx(), anna, row.id, { to: 'in_progress', expectedVersion: taken.version })).toEqual({
       ok: false,
       error: 'backward',
+    });
+    // Only an active staff member can be given a case, and only a state of ours can be asked for.
+    expect(
+      await assignCase(ctx(), anna, row.id, { assigneeStaffId: ben.staffId, expectedVersion: taken.version }),
+    ).toEqual({ ok: false, error: 'invalid' });
+    expect(
+      await assignCase(ctx(), anna, row.id, { assigneeStaffId: 'somebody', expectedVersion: taken.version }),
+    ).toEqual({ ok: false, error: 'invalid' });
+    expect(
+      await transitionCase(ctx(), anna, row.id, { to: 'archived' as CaseState, expectedVersion: taken.version }),
+    ).toEqual({ ok: false, error: 'invalid' });
+    await db().insert(staffAccounts).values({
+      id: ben.staffId,
+      email: 'ben@staff.example',
+      displayName: 'Ben',
+      role: 'agent',
+      passwordHash: '!unused',
+      totpSecretEncrypted: '!unused',
     });
     const reassigned = await assignCase(ctx(), anna, row.id, {
       assigneeStaffId: ben.staffId,
