@@ -88,6 +88,46 @@ describe('photos without their metadata', () => {
     expect(webp[20]! & 0x08).toBe(0);
   });
 
+  it('keeps only what draws the image: no segment or chunk of a sender’s own, nothing after the image’s end', () => {
+    const app11 = ascii('c2pa manifest');
+    const jpeg = jpegWithExif();
+    const withExtras = bytes(
+      ...jpeg.subarray(0, 2),
+      0xff, 0xeb, 0x00, app11.length + 2, ...app11,
+      ...jpeg.subarray(2),
+      ...ascii('ftypmp42 appended video'),
+    ); // prettier-ignore
+    const strippedJpeg = withoutMetadata(withExtras, 'image/jpeg')!;
+    expect(text(strippedJpeg)).not.toContain('c2pa');
+    expect(text(strippedJpeg)).not.toContain('appended video');
+    expect([...strippedJpeg.subarray(-2)]).toEqual([0xff, 0xd9]);
+
+    const png = bytes(...pngWithText(), ...ascii('payload after IEND'));
+    const withChunk = bytes(...png.subarray(0, 33), ...pngChunk('caBX', ascii('own chunk')), ...png.subarray(33));
+    const strippedPng = withoutMetadata(withChunk, 'image/png')!;
+    expect(text(strippedPng)).not.toContain('own chunk');
+    expect(text(strippedPng)).not.toContain('payload');
+    expect(text(strippedPng)).toContain('IDAT');
+
+    const webp = webpWithExif();
+    const withTail = bytes(...webp, ...ascii('trailing bytes'));
+    const strippedWebp = withoutMetadata(withTail, 'image/webp')!;
+    expect(text(strippedWebp)).not.toContain('trailing');
+    expect(new DataView(strippedWebp.buffer).getUint32(4, true)).toBe(strippedWebp.length - 8);
+  });
+
+  it('keeps a progressive JPEG’s scans and the tables between them', () => {
+    const progressive = bytes(
+      0xff, 0xd8,
+      0xff, 0xdb, 0x00, 0x04, 0x01, 0x02,
+      0xff, 0xda, 0x00, 0x04, 0x03, 0x04, 0x11, 0xff, 0x00, 0x22, 0xff, 0xd0, 0x33,
+      0xff, 0xc4, 0x00, 0x04, 0x05, 0x06,
+      0xff, 0xda, 0x00, 0x04, 0x07, 0x08, 0x44,
+      0xff, 0xd9,
+    ); // prettier-ignore
+    expect([...withoutMetadata(progressive, 'image/jpeg')!]).toEqual([...progressive]);
+  });
+
   it('refuses a file that only starts like an image', () => {
     expect(withoutMetadata(bytes(0xff, 0xd8, 0xff, 0xe1, 0x7f, 0xff, 1, 2), 'image/jpeg')).toBeNull();
     expect(withoutMetadata(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0), 'image/png')).toBeNull();

@@ -14,10 +14,12 @@ export function detectPhotoType(bytes: Uint8Array): PhotoType | null {
 }
 
 /**
- * The photo without the metadata a camera or phone writes into it, above all the GPS position of where
- * it was taken: JPEG's APP1 (EXIF, XMP), APP13 (IPTC) and comment segments, PNG's eXIf and text chunks,
- * WebP's EXIF and XMP chunks. The image data itself stays as it is. Null when the structure is broken
- * (a file that only starts like an image).
+ * The photo with nothing but what draws the image (docs/rules/reports.md#photos). Only the parts a decoder needs are
+ * kept, whatever else a camera, a phone or a sender put in: JPEG's frame, table, restart and scan segments with the
+ * JFIF and Adobe colour headers, PNG's image chunks with their colour and density chunks, WebP's image, alpha and
+ * animation chunks. Everything else goes, above all the GPS position of EXIF and XMP, and also what a sender hides
+ * in a segment or chunk of its own or after the image's end (a phone's appended video, a payload). Null when the
+ * structure is broken (a file that only starts like an image).
  */
 export function withoutMetadata(bytes: Uint8Array, type: PhotoType): Uint8Array | null {
   try {
@@ -35,14 +37,20 @@ function ascii(bytes: Uint8Array, start: number, length: number): string {
 
 class Broken extends Error {}
 
-/** APP1 (EXIF, XMP), APP13 (IPTC) and COM: what carries places, people and devices. */
-const droppedJpegMarkers = new Set([0xe1, 0xed, 0xfe]);
+/**
+ * JPEG segments a decoder reads: the frames (SOF0–SOF15 but DHT, JPG and DAC, which are listed on their own), DHT,
+ * DAC, DQT, DRI, DNL, APP0 (JFIF) and APP14 (Adobe: the colour transform). SOS is handled apart.
+ */
+const keptJpegMarkers = new Set([
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf, 0xc4, 0xcc, 0xdb, 0xdd, 0xdc, 0xe0,
+  0xee,
+]);
 
 function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array {
   const kept: Uint8Array[] = [bytes.subarray(0, 2)];
   let at = 2;
   for (;;) {
-    if (at + 4 > bytes.length || bytes[at] !== 0xff) throw new Broken();
+    if (at + 2 > bytes.length || bytes[at] !== 0xff) throw new Broken();
     const marker = bytes[at + 1]!;
     if (marker === 0xff) {
       // Fill bytes before a marker.
@@ -50,23 +58,38 @@ function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array {
       continue;
     }
     if (marker === 0xd9) {
+      // End of image: whatever follows it is dropped.
       kept.push(bytes.subarray(at, at + 2));
-      break;
+      return concat(kept);
     }
+    if (at + 4 > bytes.length) throw new Broken();
     const length = (bytes[at + 2]! << 8) | bytes[at + 3]!;
     if (length < 2 || at + 2 + length > bytes.length) throw new Broken();
     if (marker === 0xda) {
-      // Start of scan: the compressed image follows up to the end; nothing after it is parsed.
-      kept.push(bytes.subarray(at));
-      break;
+      // Start of scan: its header, then the compressed data up to the next marker (a progressive image has several).
+      const next = nextJpegMarker(bytes, at + 2 + length);
+      kept.push(bytes.subarray(at, next));
+      at = next;
+      continue;
     }
-    if (!droppedJpegMarkers.has(marker)) kept.push(bytes.subarray(at, at + 2 + length));
+    if (keptJpegMarkers.has(marker)) kept.push(bytes.subarray(at, at + 2 + length));
     at += 2 + length;
   }
-  return concat(kept);
 }
 
-const droppedPngChunks = new Set(['eXIf', 'tEXt', 'iTXt', 'zTXt', 'tIME']);
+/** Where the entropy-coded data after a scan header ends: at a marker that is neither a stuffed byte nor a restart. */
+function nextJpegMarker(bytes: Uint8Array, from: number): number {
+  for (let at = from; at + 1 < bytes.length; at++) {
+    if (bytes[at] !== 0xff) continue;
+    const next = bytes[at + 1]!;
+    if (next === 0x00 || next === 0xff || (next >= 0xd0 && next <= 0xd7)) continue;
+    return at;
+  }
+  throw new Broken();
+}
+
+/** PNG chunks a decoder draws with: the critical ones, transparency, and the colour and density the image declares. */
+const keptPngChunks = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'sBIT', 'pHYs', 'bKGD']);
 
 function pngWithoutMetadata(bytes: Uint8Array): Uint8Array {
   const kept: Uint8Array[] = [bytes.subarray(0, 8)];
@@ -79,28 +102,34 @@ function pngWithoutMetadata(bytes: Uint8Array): Uint8Array {
     const type = ascii(bytes, at + 4, 4);
     const end = at + 12 + length;
     if (end > bytes.length) throw new Broken();
-    if (!droppedPngChunks.has(type)) kept.push(bytes.subarray(at, end));
+    if (keptPngChunks.has(type)) kept.push(bytes.subarray(at, end));
+    // Nothing after IEND is read.
     ended = type === 'IEND';
     at = end;
   }
   return concat(kept);
 }
 
-const droppedWebpChunks = new Set(['EXIF', 'XMP ']);
+/** WebP chunks a decoder draws with: the extended header, lossy and lossless image data, alpha and animation. */
+const keptWebpChunks = new Set(['VP8X', 'VP8 ', 'VP8L', 'ALPH', 'ANIM', 'ANMF']);
+
+/** The extended header's flags of the chunks that no longer follow: ICC profile (bit 5), EXIF (bit 3), XMP (bit 2). */
+const droppedWebpFlags = 0x20 | 0x08 | 0x04;
 
 function webpWithoutMetadata(bytes: Uint8Array): Uint8Array {
   const chunks: Uint8Array[] = [];
+  // Only what the RIFF header says belongs to the file; anything after it is dropped.
+  const riffEnd = Math.min(bytes.length, 8 + new DataView(bytes.buffer, bytes.byteOffset + 4, 4).getUint32(0, true));
   let at = 12;
-  while (at < bytes.length) {
-    if (at + 8 > bytes.length) throw new Broken();
+  while (at < riffEnd) {
+    if (at + 8 > riffEnd) throw new Broken();
     const type = ascii(bytes, at, 4);
     const size = new DataView(bytes.buffer, bytes.byteOffset + at + 4, 4).getUint32(0, true);
     const end = at + 8 + size + (size % 2);
-    if (at + 8 + size > bytes.length) throw new Broken();
-    if (!droppedWebpChunks.has(type)) {
-      const chunk = bytes.slice(at, Math.min(end, bytes.length));
-      // The extended header's flags say which chunks follow: EXIF (bit 3) and XMP (bit 2) no longer do.
-      if (type === 'VP8X' && chunk.length > 8) chunk[8] = chunk[8]! & ~0x0c;
+    if (at + 8 + size > riffEnd) throw new Broken();
+    if (keptWebpChunks.has(type)) {
+      const chunk = bytes.slice(at, Math.min(end, riffEnd));
+      if (type === 'VP8X' && chunk.length > 8) chunk[8] = chunk[8]! & ~droppedWebpFlags;
       chunks.push(chunk);
     }
     at = end;
