@@ -5,13 +5,12 @@ import { translator } from '../../app/i18n/translate';
 import { startAppServer, testPreviewSecret } from '../support/app-server';
 import { expect, test as base } from './support/test';
 
-/** The shared server runs the brand cab; another brand's pages are not found there (docs/rules/reports.md#report-pages-per-brand). */
-const pageIds = pageIdsOf('cab');
+/** Each brand offers its own report page (docs/rules/reports.md#report-pages-per-brand). */
+const publicPagesOf = (brand: 'cab' | 'flinkster') => pageIdsOf(brand).filter((id) => pages[id].indexable);
 
-const publicPages = pageIds.filter((id) => pages[id].indexable);
-
-/** Every public page, in both locales, answers with its own heading and content from its source. */
+/** Every public page of the brand, in both locales, answers with its own heading and content from its source. */
 function checkPublicPages(test: typeof base, brand: 'cab' | 'flinkster') {
+  const publicPages = publicPagesOf(brand);
   for (const locale of locales) {
     const t = translator(locale, brand);
     for (const id of publicPages) {
@@ -62,7 +61,7 @@ base.describe('brand cab', () => {
     const response = await request.get('/sitemap.xml');
     expect(response.headers()['content-type']).toContain('application/xml');
     const xml = await response.text();
-    for (const id of publicPages) {
+    for (const id of publicPagesOf('cab')) {
       for (const locale of locales) expect(xml).toContain(`${pagePath(id, locale)}</loc>`);
     }
     expect(xml).toContain('hreflang="x-default"');
