@@ -109,13 +109,7 @@ export async function approveMoneyRequest(
     const [claimed] = await tx
       .update(moneyRequests)
       .set({ state: 'booked', decidedByStaffId: actor.staffId, decidedAt: now })
-      .where(
-        and(
-          eq(moneyRequests.id, requestId),
-          eq(moneyRequests.state, 'pending'),
-          sql`${moneyRequests.requestedByStaffId} <> ${actor.staffId}`,
-        ),
-      )
+      .where(pendingFromAnother(requestId, actor))
       .returning();
     if (!claimed) return { ok: false, error: await whyNot(tx, requestId, actor) };
     await recordAudit(tx, {
@@ -145,13 +139,7 @@ export async function rejectMoneyRequest(
     const [rejected] = await tx
       .update(moneyRequests)
       .set({ state: 'rejected', decidedByStaffId: actor.staffId, decidedAt: now, rejectionReason: text })
-      .where(
-        and(
-          eq(moneyRequests.id, requestId),
-          eq(moneyRequests.state, 'pending'),
-          sql`${moneyRequests.requestedByStaffId} <> ${actor.staffId}`,
-        ),
-      )
+      .where(pendingFromAnother(requestId, actor))
       .returning();
     if (!rejected) return { ok: false, error: await whyNot(tx, requestId, actor) };
     await recordAudit(tx, {
@@ -259,4 +247,13 @@ export async function listMoneyRequests(ctx: MoneyContext, filter: MoneyRequestF
 
 export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+}
+
+/** A request still pending that someone other than the deciding staff member made: the four eyes' condition. */
+function pendingFromAnother(requestId: string, actor: StaffActor) {
+  return and(
+    eq(moneyRequests.id, requestId),
+    eq(moneyRequests.state, 'pending'),
+    sql`${moneyRequests.requestedByStaffId} <> ${actor.staffId}`,
+  );
 }
