@@ -1,59 +1,28 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import { testStaffTotpKey } from '../support/app-server';
-import { referenceTotp, secretOfUri } from '../support/totp-reference';
+import { createAdmin } from './support/back-office';
+import { referenceTotp } from '../support/totp-reference';
 import { expectNoViolations } from './support/accessibility';
 import { expect, testWithCuttableDatabase } from './support/test';
 
 // A server of its own on a database the operator's command reaches too (DATABASE_URL).
 const test = testWithCuttableDatabase();
 
-/** `npm run backoffice:create-admin` against the server's database; returns what it printed. */
-async function createAdmin(databaseUrl: string, email: string, name: string): Promise<string> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'create-admin-'));
-  try {
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['scripts/backoffice-create-admin.mjs', '--email', email, '--name', name],
-      {
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: databaseUrl,
-          DATA_DIR: dataDir,
-          STAFF_TOTP_KEY: testStaffTotpKey,
-          LOG_LEVEL: 'warn',
-        },
-      },
-    );
-    return stdout;
-  } finally {
-    await rm(dataDir, { recursive: true, force: true });
-  }
-}
-
 test('an admin logs in with password and TOTP, creates an agent, sees the audit entries, logs out', async ({
   page,
   database,
 }) => {
   test.setTimeout(120_000);
-  const printed = await createAdmin(database.url, 'rita.root@example.com', 'Rita Root');
-  const password = /^Password: (\S+)$/m.exec(printed)?.[1];
-  const uri = /(otpauth:\/\/\S+)/.exec(printed)?.[1];
-  if (!password || !uri) throw new Error(`unexpected output:\n${printed}`);
+  const { login } = await createAdmin(database.url, 'rita.root@example.com', 'Rita Root');
 
   // No session: the back office sends to its login and comes back after it.
   await page.goto('/backoffice/audit');
   await expect(page).toHaveURL(/\/backoffice\/login\?redirectTo=%2Fbackoffice%2Faudit$/);
   await expectNoViolations(page, 'back office login');
   await page.getByLabel('E-Mail-Adresse').fill('rita.root@example.com');
-  await page.getByLabel('Passwort').fill(password);
+  await page.getByLabel('Passwort').fill(login.password);
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).toHaveURL(/\/backoffice\/login\/code/);
   // The code an authenticator app shows now, computed here from the printed URI.
-  await page.getByLabel('Code').fill(referenceTotp(secretOfUri(uri), Date.now()));
+  await page.getByLabel('Code').fill(referenceTotp(login.totpSecret, Date.now()));
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).toHaveURL(/\/backoffice\/audit$/);
   await expect(page.getByText('Angemeldet als Rita Root (Administration)')).toBeVisible();
