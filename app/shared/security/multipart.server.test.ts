@@ -59,6 +59,32 @@ describe('the bounded multipart reader', () => {
     expect((await readMultipart(stream, contentType, limits)).files).toEqual([]);
   });
 
+  it('counts every file part, nameless ones too, and keeps a nameless one that carries bytes', async () => {
+    const boundary = 'xYz';
+    const part = (bytes: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="photos"; filename=""\r\n\r\n${bytes}\r\n`;
+    const raw = (count: number, bytes: string) =>
+      new Request('https://kunden.example.com/', {
+        method: 'POST',
+        body: part(bytes).repeat(count) + `--${boundary}--\r\n`,
+      }).body;
+    const contentType = `multipart/form-data; boundary=${boundary}`;
+    await expect(readMultipart(raw(5, ''), contentType, limits)).rejects.toMatchObject({ reason: 'too-many-files' });
+    const result = await readMultipart(raw(1, '\xff\xd8\xff'), contentType, limits);
+    expect(result.files).toMatchObject([{ fileName: '', status: 'kept' }]);
+  });
+
+  it('reads a part named by filename* as a file, never as a text field', async () => {
+    const boundary = 'xYz';
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="description"; filename*=UTF-8''foto%201.jpg\r\n\r\n` +
+      `abc\r\n--${boundary}--\r\n`;
+    const request = new Request('https://kunden.example.com/', { method: 'POST', body });
+    const result = await readMultipart(request.body, `multipart/form-data; boundary=${boundary}`, limits);
+    expect(result.form.get('description')).toBeNull();
+    expect(result.files).toMatchObject([{ field: 'description', fileName: 'foto 1.jpg', size: 3 }]);
+  });
+
   it('reads past a file beyond its size without keeping it, and says so', async () => {
     const form = new FormData();
     form.append('photos', photo(1001, 'big.jpg'));

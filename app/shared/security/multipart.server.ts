@@ -106,16 +106,32 @@ export async function readMultipart(
     if (disposition === undefined) throw new MultipartRefused('malformed');
     const field = parameter(disposition, 'name');
     if (field === null) throw new MultipartRefused('malformed');
-    const fileName = parameter(disposition, 'filename');
+    // RFC 7578 4.2 forbids `filename*`, but a part that names one is still a file, never a text field.
+    const fileName = parameter(disposition, 'filename') ?? extendedParameter(disposition, 'filename*');
     part = { field, fileName, size: 0, chunks: [] };
     if (fileName === null) {
       if (++fields > limits.fields) throw new MultipartRefused('too-many-fields');
-    } else if (fileName !== '') {
-      if (++fileParts > limits.fileParts) throw new MultipartRefused('too-many-files');
+      return;
+    }
+    // Every file part counts, the empty one of a file input without a file too: else a body of
+    // nameless parts would pass every count.
+    if (++fileParts > limits.fileParts) throw new MultipartRefused('too-many-files');
+  };
+
+  /** A file part becomes a file once it has bytes; one without bytes (no file chosen) is nothing. */
+  const fileOf = (current: Part): UploadedFile => {
+    if (!current.file) {
       const status = kept < limits.files ? 'kept' : 'beyond-count';
       if (status === 'kept') kept++;
-      part.file = { field, fileName, size: 0, status, bytes: new Uint8Array(0) };
+      current.file = {
+        field: current.field,
+        fileName: current.fileName ?? '',
+        size: 0,
+        status,
+        bytes: new Uint8Array(0),
+      };
     }
+    return current.file;
   };
 
   const addToPart = (bytes: Buffer) => {
@@ -125,15 +141,15 @@ export async function readMultipart(
       // UTF-8 takes at most 4 bytes a character: beyond that, the value is too long whatever it holds.
       if (part.size > limits.valueLength * 4) throw new MultipartRefused('value-too-long');
       part.chunks.push(bytes);
-    } else if (part.file) {
-      part.file.size = part.size;
-      if (part.file.status === 'kept' && part.size > limits.fileBytes) {
-        part.file.status = 'too-large';
+    } else {
+      const file = fileOf(part);
+      file.size = part.size;
+      if (file.status === 'kept' && part.size > limits.fileBytes) {
+        file.status = 'too-large';
         part.chunks = [];
       }
-      if (part.file.status === 'kept') part.chunks.push(bytes);
+      if (file.status === 'kept') part.chunks.push(bytes);
     }
-    // An empty file input (no file chosen) sends a part without a name and without bytes: nothing kept.
   };
 
   const finishPart = () => {
@@ -221,6 +237,22 @@ export async function readMultipart(
   }
   reader.releaseLock();
   return { form, files };
+}
+
+/**
+ * An RFC 8187 extended parameter (`filename*=UTF-8''photo%201.jpg`), decoded; null when absent or
+ * not decodable.
+ */
+function extendedParameter(disposition: string, name: string): string | null {
+  const escaped = name.replace('*', '\\*');
+  const match = new RegExp(`(?:^|;)\\s*${escaped}=([^;\\s]*)`, 'i').exec(disposition);
+  if (!match) return null;
+  const value = match[1]!.replace(/^[^']*'[^']*'/, '');
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** A parameter of a Content-Disposition header (`name="photos"`), unquoted; null when absent. */
