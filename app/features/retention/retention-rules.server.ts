@@ -1,15 +1,21 @@
-import { and, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retention } from '~/config/retention';
 import type { Database } from '~/db/client.server';
 import { deleteExpiredAuditEntries } from '~/features/audit/public.server';
+import { berlinDate } from '~/platform/berlin-date';
 import { backOffice } from '~/config/back-office';
 import {
   accountTokens,
   bikeReports,
+  cancellations,
+  cases,
+  customers,
   damageReports,
+  moneyRequests,
   outbox,
   phoneVerifications,
+  retainedCustomerRecords,
   sessions,
   smsOutbox,
   staffSessions,
@@ -30,7 +36,8 @@ const before = (now: Date, periodMs: number) => new Date(now.getTime() - periodM
 /**
  * Every retention period of config/retention.ts as a rule. The tables a rule does not name
  * (customers, contracts, tariff changes, cancellation declarations, payment methods, payments,
- * credit ledger, vouchers) are kept on purpose: see the decision record.
+ * credit ledger, vouchers) are kept on purpose: see the decision record. They go with a deleted
+ * account once its books' retention has ended.
  */
 export const retentionRules: RetentionRule[] = [
   {
@@ -133,6 +140,20 @@ export const retentionRules: RetentionRule[] = [
       ),
   },
   {
+    // A deleted account's books (docs/rules/back-office.md#case-queues) go with the identity they
+    // were kept for, once the day after `retain_until` has come in Berlin.
+    name: 'books of deleted accounts past their retention',
+    apply: async (db, now) => {
+      const due = await db
+        .select({ customerId: retainedCustomerRecords.customerId })
+        .from(retainedCustomerRecords)
+        .where(lt(retainedCustomerRecords.retainUntil, berlinDate(now)))
+        .limit(batchSize);
+      for (const { customerId } of due) await deleteKeptBooks(db, customerId);
+      return due.length;
+    },
+  },
+  {
     name: 'bike report contact details',
     apply: async (db, now) => {
       let changed = 0;
@@ -163,6 +184,32 @@ export const retentionRules: RetentionRule[] = [
     },
   },
 ];
+
+/**
+ * Deletes what was kept of one deleted account: its declarations with their cases, its money requests,
+ * the retained identity and the erased customer row, whose deletion takes the ledger, payments, payment
+ * methods, contract and tariff changes with it (ON DELETE CASCADE).
+ */
+async function deleteKeptBooks(db: Database, customerId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const declarations = tx
+      .select({ id: cancellations.id })
+      .from(cancellations)
+      .where(eq(cancellations.customerId, customerId));
+    await tx
+      .delete(cases)
+      .where(
+        or(
+          and(eq(cases.kind, 'cancellation'), inArray(cases.sourceId, declarations)),
+          and(eq(cases.kind, 'deletion_request'), eq(cases.sourceId, customerId)),
+        ),
+      );
+    await tx.delete(cancellations).where(eq(cancellations.customerId, customerId));
+    await tx.delete(moneyRequests).where(eq(moneyRequests.customerId, customerId));
+    await tx.delete(retainedCustomerRecords).where(eq(retainedCustomerRecords.customerId, customerId));
+    await tx.delete(customers).where(eq(customers.id, customerId));
+  });
+}
 
 type RetainedTable =
   | typeof sessions

@@ -8,8 +8,10 @@ import {
   cancellations,
   creditLedger,
   customers,
+  moneyRequests,
   outbox,
   phoneVerifications,
+  retainedCustomerRecords,
   sessions,
   smsOutbox,
 } from '~/db/schema';
@@ -22,12 +24,12 @@ const now = new Date('2026-06-01T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
 const silent = { info: () => {} };
 
-async function insertCustomer(db: Database): Promise<string> {
+async function insertCustomer(db: Database, email = 'erika@example.org'): Promise<string> {
   const [row] = await db
     .insert(customers)
     .values({
       customerNumber: sql`nextval('customer_number_seq')::text`,
-      email: 'erika@example.org',
+      email,
       passwordHash: 'not-a-hash',
       salutation: 'none',
       firstName: 'Erika',
@@ -183,6 +185,64 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
       false,
     );
     expect(await runIfDue(db, retentionJob(db, silent), new Date(now.getTime() + retention.intervalMs))).toBe(true);
+  });
+
+  it("deletes a deleted account's kept books the day after their retention ends in Berlin, not before", async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    const keep = (customerId: string, retainUntil: string) => ({
+      customerId,
+      customerNumber: '1000',
+      name: 'Erika Mustermann',
+      addressText: 'Unter den Linden 1 10117 Berlin',
+      email: 'erika@example.org',
+      deletedAt: ago(10 * 365 * day),
+      retainUntil,
+    });
+    const ended = await insertCustomer(db, 'deleted-1@deleted.invalid');
+    const lastDay = await insertCustomer(db, 'deleted-2@deleted.invalid');
+    // 2026-06-01T12:00Z is 14:00 on 1 June in Berlin: 31 May has passed, 1 June has not.
+    await db.insert(retainedCustomerRecords).values([keep(ended, '2026-05-31'), keep(lastDay, '2026-06-01')]);
+    for (const customerId of [ended, lastDay]) {
+      await db
+        .insert(creditLedger)
+        .values({ customerId, kind: 'top_up', amountCents: 1000, createdAt: ago(3650 * day) });
+      const [entry] = await db
+        .insert(creditLedger)
+        .values({ customerId, kind: 'goodwill', amountCents: 500, createdAt: ago(3650 * day) })
+        .returning({ id: creditLedger.id });
+      await db.insert(moneyRequests).values({
+        kind: 'goodwill',
+        customerId,
+        amountCents: 500,
+        reason: 'Kulanz',
+        state: 'booked',
+        requestedByStaffId: 'staff-1',
+        ledgerEntryId: entry!.id,
+      });
+      await db.insert(cancellations).values({
+        reference: `K-${customerId.slice(0, 6)}`,
+        receivedAt: ago(3650 * day),
+        kind: 'ordinary',
+        name: 'Erika Mustermann',
+        identifier: 'erika@example.org',
+        contractLabel: 'Basis',
+        confirmationEmail: 'erika@example.org',
+        locale: 'de',
+        customerId,
+      });
+    }
+
+    await retentionJob(db, silent).run(now);
+
+    const left = async (table: typeof creditLedger | typeof moneyRequests | typeof cancellations) => [
+      ...new Set((await db.select({ customerId: table.customerId }).from(table)).map((row) => row.customerId)),
+    ];
+    expect((await db.select().from(customers)).map((row) => row.id)).toEqual([lastDay]);
+    expect((await db.select().from(retainedCustomerRecords)).map((row) => row.customerId)).toEqual([lastDay]);
+    expect(await left(creditLedger)).toEqual([lastDay]);
+    expect(await left(moneyRequests)).toEqual([lastDay]);
+    expect(await left(cancellations)).toEqual([lastDay]);
   });
 
   it('runs the job once when several instances find it due at the same moment', async () => {
