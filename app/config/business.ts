@@ -11,6 +11,12 @@ export const business = {
    * or a correction (docs/rules/accounts.md#driving-licence).
    */
   minimumLicenceYears: 1,
+  /** No licence for a car is issued before this age anywhere in the EU (17: accompanied driving in Germany). */
+  licenceHolderMinimumAge: 17,
+  /** EU licences are valid at most 15 years (Directive 2006/126/EC): a later expiry date is a typing error. */
+  licenceMaxValidityYears: 15,
+  /** Corrections one customer may send within 24 hours; each one goes to the verification provider. */
+  licenceCorrectionsPerDay: 3,
   /** How often pending driving licences are handed to the verification provider. */
   licenceVerificationIntervalMs: 60 * 1000,
   /** Licences handed to the provider per run; the rest wait for the next run. */

@@ -8,7 +8,7 @@ import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';
 import { passwordProblem } from '../../shared/security/password-policy';
 import { salutations } from './salutations';
-import { licenceSchema } from '~/features/driving-licence/public';
+import { issuedBeforeAgeProblem, licenceSchema } from '~/features/driving-licence/public';
 
 const requiredText = (max: number) =>
   z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
@@ -62,7 +62,12 @@ export const registrationSchema = withPasswordCheck(registrationFields);
  * Registration for car sharing: the same fields and the driving licence under `licence`
  * (docs/rules/accounts.md#driving-licence).
  */
-export const carSharingRegistrationSchema = withPasswordCheck(registrationFields.extend({ licence: licenceSchema }));
+export const carSharingRegistrationSchema = withPasswordCheck(
+  registrationFields.extend({ licence: licenceSchema }).superRefine((value, context) => {
+    const problem = issuedBeforeAgeProblem(value.licence.issuedOn, value.birthDate);
+    if (problem) context.addIssue({ code: 'custom', path: ['licence', 'issuedOn'], message: problem });
+  }),
+);
 
 /** The brand's registration schema: with the licence where the brand asks for one. */
 export function registrationSchemaFor(asksForLicence: boolean) {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, isNull } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { brandProfiles } from '~/config/brand';
 import { customers, drivingLicences } from '~/db/schema';
@@ -175,6 +175,33 @@ describe.each(databaseBackends)('driving licences on %s', (backend) => {
     // Verified: no correction.
     expect(await correctLicence(db(), customerId, licence({ number: 'B072RRE2I57' }))).toEqual({
       kind: 'not-correctable',
+    });
+  });
+
+  it('takes no licence issued before the stored birth date allows, and at most 3 corrections a day', async () => {
+    fixture = await createAccountFixture(backend);
+    const customerId = await registered('B072RRE2I00');
+    await verifyPendingLicences(verification());
+    // Born 1985-03-12 (tests/support/account-fixtures.ts): 17 on 2002-03-12.
+    expect(await correctLicence(db(), customerId, licence({ issuedOn: '2002-03-11' }))).toEqual({
+      kind: 'issued-before-age',
+      message: 'licence.issued-before-age?years=17',
+    });
+    const reject = () =>
+      db()
+        .update(drivingLicences)
+        .set({ state: 'rejected', rejectionReason: 'not-valid' })
+        .where(isNull(drivingLicences.supersededAt));
+    // The registration's licence counts: two corrections more, then the day's limit.
+    for (const number of ['B072RRE2I56', 'B072RRE2I57']) {
+      await reject();
+      expect(await correctLicence(db(), customerId, licence({ number }))).toEqual({ kind: 'corrected' });
+    }
+    await reject();
+    expect(await correctLicence(db(), customerId, licence({ number: 'B072RRE2I58' }))).toEqual({ kind: 'too-many' });
+    const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000 + 1000);
+    expect(await correctLicence(db(), customerId, licence({ number: 'B072RRE2I58' }), tomorrow)).toEqual({
+      kind: 'corrected',
     });
   });
 

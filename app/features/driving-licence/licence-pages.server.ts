@@ -96,6 +96,10 @@ export async function licenceCorrectionAction({ request, context }: Args) {
   if (submission.status !== 'success') return submission.reply();
   const outcome = await correctLicence(scope.ctx.db, scope.customerId, submission.value.licence);
   if (outcome.kind === 'not-correctable') return submission.reply({ formErrors: ['licence.correction.not-needed'] });
+  if (outcome.kind === 'too-many') return submission.reply({ formErrors: ['licence.correction.too-many'] });
+  if (outcome.kind === 'issued-before-age') {
+    return submission.reply({ fieldErrors: { 'licence.issuedOn': [outcome.message] } });
+  }
   const { embeddedPage } = context.get(pageContext);
   return redirectCarrying(
     request,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { business } from '~/config/business';
 import { countryOptions, licenceCountries } from './countries';
-import { expiryDateProblem, issueDateProblem, licenceSchemaFor } from './licence-schema';
+import { expiryDateProblem, issueDateProblem, issuedBeforeAgeProblem, licenceSchemaFor } from './licence-schema';
 
 /** The licence fields' rules (docs/rules/accounts.md#driving-licence), on a fixed Berlin date. */
 const today = '2026-11-24';
@@ -33,6 +33,12 @@ describe('the date of issue', () => {
     expect(issueDateProblem('2024-11-25', today, 2)).toBe('licence.too-recent?years=2');
   });
 
+  it(`cannot lie before the holder's ${business.licenceHolderMinimumAge}th birthday`, () => {
+    expect(issuedBeforeAgeProblem('2007-03-12', '1990-03-12')).toBeNull();
+    expect(issuedBeforeAgeProblem('2007-03-11', '1990-03-12')).toBe('licence.issued-before-age?years=17');
+    expect(issuedBeforeAgeProblem('1020-01-01', '1990-03-12')).toBe('licence.issued-before-age?years=17');
+  });
+
   it('cannot lie in the future', () => {
     expect(messages(form({ issuedOn: '25.11.2026' }))).toEqual({ issuedOn: 'licence.issued-in-future' });
   });
@@ -59,11 +65,17 @@ describe('the expiry date', () => {
   it('must come after the date of issue', () => {
     expect(expiryDateProblem('2010-06-01', '2010-06-01', '2000-01-01')).toBe('licence.expiry-before-issue');
     expect(expiryDateProblem('2010-06-02', '2010-06-01', '2000-01-01')).toBeNull();
-    expect(messages(form({ issuedOn: '01.06.2010', expiresOn: '31.12.2099' }))).toEqual({});
+    expect(messages(form({ issuedOn: '01.06.2010', expiresOn: '31.12.2035' }))).toEqual({});
   });
 
   it('is a real calendar date', () => {
     expect(messages(form({ expiresOn: '31.04.2030' }))).toEqual({ expiresOn: 'date.invalid' });
+  });
+
+  it(`lies at most ${business.licenceMaxValidityYears} years ahead, the longest a licence is valid`, () => {
+    expect(messages(form({ expiresOn: '24.11.2041' }))).toEqual({});
+    expect(messages(form({ expiresOn: '25.11.2041' }))).toEqual({ expiresOn: 'licence.expiry-too-far?years=15' });
+    expect(messages(form({ expiresOn: '31.12.2099' }))).toEqual({ expiresOn: 'licence.expiry-too-far?years=15' });
   });
 });
 

@@ -34,9 +34,29 @@ export function issueDateProblem(issuedOn: string, today: string, minimumYears: 
   return null;
 }
 
-/** Why an expiry date cannot be taken, if it cannot: already past (a licence expiring today is still valid), or not after the issue. */
-export function expiryDateProblem(expiresOn: string, issuedOn: string | null, today: string) {
+/** Why a date of issue cannot belong to someone born on `birthDate`: issued before they could hold a licence. */
+export function issuedBeforeAgeProblem(
+  issuedOn: string,
+  birthDate: string,
+  minimumAge: number = business.licenceHolderMinimumAge,
+) {
+  return isAtLeastYearsOld(birthDate, minimumAge, issuedOn) ? null : `licence.issued-before-age?years=${minimumAge}`;
+}
+
+/**
+ * Why an expiry date cannot be taken, if it cannot: already past (a licence expiring today is still valid),
+ * further ahead than any licence is valid, or not after the issue.
+ */
+export function expiryDateProblem(
+  expiresOn: string,
+  issuedOn: string | null,
+  today: string,
+  maxYears: number = business.licenceMaxValidityYears,
+) {
   if (expiresOn < today) return 'licence.expired';
+  // Compared as text: `yyyy-mm-dd` sorts by date, and 29 February plus years stays a valid bound.
+  if (expiresOn > `${Number(today.slice(0, 4)) + maxYears}${today.slice(4)}`)
+    return `licence.expiry-too-far?years=${maxYears}`;
   if (issuedOn && expiresOn <= issuedOn) return 'licence.expiry-before-issue';
   return null;
 }

@@ -1,11 +1,11 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Brand } from '~/config/brand';
-import type { LicenceRejectionReason } from '~/config/business';
+import { business, type LicenceRejectionReason } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import { isUniqueViolation } from '~/db/errors';
-import { drivingLicences } from '~/db/schema';
+import { customers, drivingLicences } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
-import type { LicenceInput } from './licence-schema';
+import { issuedBeforeAgeProblem, type LicenceInput } from './licence-schema';
 
 /** The brands whose customers drive cars and so register a driving licence (docs/rules/accounts.md#driving-licence). */
 const licenceBrands: readonly Brand[] = ['flinkster'];
@@ -85,12 +85,22 @@ export function isCorrectable(licence: CurrentLicence | null, today: string): bo
   return licence === null || licence.state === 'rejected' || isExpired(licence, today);
 }
 
-export type CorrectionOutcome = { kind: 'corrected' } | { kind: 'not-correctable' };
+export type CorrectionOutcome =
+  | { kind: 'corrected' }
+  | { kind: 'not-correctable' }
+  /** The date of issue lies before the customer could hold a licence (their stored birth date). */
+  | { kind: 'issued-before-age'; message: string }
+  /** `business.licenceCorrectionsPerDay` were sent within the last 24 hours. */
+  | { kind: 'too-many' };
+
+const dayMs = 24 * 60 * 60 * 1000;
 
 /**
  * The customer's correction: the current licence is kept as history (`superseded_at`) and the new one becomes
  * current, `pending` again, for the verifier or a staff member to decide. Only a correctable licence can be
  * replaced; the row lock and the one-current-licence index keep two corrections at once from both winning.
+ * The date of issue is checked against the stored birth date, and a customer sends at most
+ * `business.licenceCorrectionsPerDay` within 24 hours, since each one is a call to the verification provider.
  */
 export async function correctLicence(
   db: Database,
@@ -106,6 +116,22 @@ export async function correctLicence(
         .where(and(eq(drivingLicences.customerId, customerId), isNull(drivingLicences.supersededAt)))
         .for('update');
       if (!isCorrectable(current ?? null, berlinDate(now))) return { kind: 'not-correctable' } as const;
+      const [customer] = await tx
+        .select({ birthDate: customers.birthDate })
+        .from(customers)
+        .where(eq(customers.id, customerId));
+      const ageProblem = customer ? issuedBeforeAgeProblem(licence.issuedOn, customer.birthDate) : null;
+      if (ageProblem) return { kind: 'issued-before-age', message: ageProblem } as const;
+      const [sent] = await tx
+        .select({ count: count() })
+        .from(drivingLicences)
+        .where(
+          and(
+            eq(drivingLicences.customerId, customerId),
+            gt(drivingLicences.submittedAt, new Date(now.getTime() - dayMs)),
+          ),
+        );
+      if ((sent?.count ?? 0) >= business.licenceCorrectionsPerDay) return { kind: 'too-many' } as const;
       if (current) {
         await tx.update(drivingLicences).set({ supersededAt: now }).where(eq(drivingLicences.id, current.id));
       }

@@ -2,4 +2,4 @@
 export { LicenceFieldset, type LicenceFormFields } from './components/licence-fieldset';
 export { LicenceStatus, type LicenceStatusData } from './components/licence-status';
 export { countryName, countryOptions } from './countries';
-export { licenceSchema, type LicenceInput } from './licence-schema';
+export { issuedBeforeAgeProblem, licenceSchema, type LicenceInput } from './licence-schema';

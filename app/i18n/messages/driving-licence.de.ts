@@ -18,6 +18,11 @@ export const drivingLicenceDe = {
   'licence.too-recent':
     'Dein Führerschein muss seit mindestens {years, plural, one {einem Jahr} other {# Jahren}} ausgestellt sein.',
   'licence.expired': 'Dieser Führerschein ist abgelaufen. Bitte gib einen gültigen Führerschein an.',
+  'licence.issued-before-age':
+    'Ein Führerschein wird frühestens mit {years} Jahren ausgestellt. Bitte prüfe das Ausstellungsdatum und dein Geburtsdatum.',
+  'licence.expiry-too-far': 'Ein Führerschein gilt höchstens {years} Jahre. Bitte prüfe das Ablaufdatum (Feld 4b).',
+  'licence.correction.too-many':
+    'Du hast heute schon mehrere Führerscheine zur Prüfung gesendet. Bitte versuche es morgen wieder oder wende dich an unseren Kundenservice.',
   'licence.expiry-before-issue': 'Das Ablaufdatum muss nach dem Ausstellungsdatum liegen.',
   'licence.heading': 'Führerschein',
   'licence.state': 'Prüfung',

@@ -19,6 +19,12 @@ export const drivingLicenceEn = {
   'licence.too-recent':
     'Your licence must have been issued at least {years, plural, one {# year} other {# years}} ago.',
   'licence.expired': 'This licence has expired. Please enter a valid licence.',
+  'licence.issued-before-age':
+    'A driving licence is issued at {years} at the earliest. Please check the date of issue and your date of birth.',
+  'licence.expiry-too-far':
+    'A driving licence is valid for at most {years} years. Please check the expiry date (field 4b).',
+  'licence.correction.too-many':
+    'You have already sent several licences for checking today. Please try again tomorrow or contact our customer service.',
   'licence.expiry-before-issue': 'The expiry date must be after the date of issue.',
   'licence.heading': 'Driving licence',
   'licence.state': 'Check',

@@ -95,6 +95,19 @@ describe.each(databaseBackends)('the driving licence through the routes on %s', 
     });
     expect(await db().select().from(customers)).toEqual([]);
 
+    // Issued before the 17th birthday the birth date gives: a typing error in one of the two dates.
+    const early = await harness.call(
+      registerAction,
+      formPost(registerPath, {
+        ...form,
+        'licence.number': 'B072 RRE2 I55',
+        'licence.issuingCountry': 'DE',
+        'licence.issuedOn': '11.03.2002',
+      }),
+    );
+    if (early instanceof Response) throw new Error('a licence issued at 16 went through');
+    expect(early.result.error).toEqual({ 'licence.issuedOn': ['licence.issued-before-age?years=17'] });
+
     const done = await harness.call(
       registerAction,
       formPost(registerPath, {
