@@ -7,6 +7,7 @@ import * as build from 'virtual:react-router/server-build';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { loadConfig, type AppConfig } from '~/config/env.server';
 import { uploadLimits } from '~/config/uploads';
+import { addressGroup } from '~/shared/security/address-group.server';
 import type { Brand } from '~/config/brand';
 import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
 import { readUpload } from '~/shared/security/submitted-form.server';
@@ -307,7 +308,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         res.writeHead(403, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Forbidden');
         return;
       }
-      const release = uploads.admit(clientIp(req, trustedProxies));
+      const release = uploads.admit(addressGroup(clientIp(req, trustedProxies)));
       if (!release) {
         res
           .writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Retry-After': '10', Connection: 'close' })

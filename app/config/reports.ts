@@ -10,8 +10,13 @@ export const reportRules = {
   seenAtFutureToleranceMs: 5 * 60_000,
   /** A seen time further back is most likely a typo in the year. */
   seenAtMaxAgeDays: 365,
-  /** Reports without a login per IP address and hour; logged-in customers are not limited. */
+  /** Reports without a login per IP address (an IPv6 address by its /64 network) and hour. */
   anonymousReportsPerIpPerHour: 10,
+  /**
+   * Reports per logged-in customer and hour, whatever address they come from: each one mails the reporter
+   * and the service team, so an account must not become a mail cannon. Generous for a real day's work.
+   */
+  reportsPerCustomerPerHour: 20,
   /** `R-2026-7KQ4XM`: prefix, year (Europe/Berlin), random part. */
   reference: {
     prefix: 'R',

@@ -5,7 +5,7 @@ import {
   reportPrefill as contactPrefill,
   reporterOf,
   storeWithReference,
-  withinAnonymousLimit,
+  withinReportLimit,
   type FileReportContext,
 } from '~/shared/reports/file-report.server';
 import { reporterMail, serviceTeamMail, type ReportSummary } from './report-mails';
@@ -52,7 +52,7 @@ export async function fileBikeReport(
   }
   if (!contactEmail) return { kind: 'refused', field: 'email', message: 'required' };
 
-  if (!customerId && !(await withinAnonymousLimit(context, 'bike-report', meta.clientIp))) {
+  if (!(await withinReportLimit(context, 'bike-report', { customerId, clientIp: meta.clientIp }))) {
     return { kind: 'rate-limited' };
   }
 

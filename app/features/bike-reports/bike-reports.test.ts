@@ -155,7 +155,7 @@ describe.each(databaseBackends)('bike reports on %s', (backend) => {
     expect(await fixture.context.db.select().from(outbox)).toHaveLength(124);
   });
 
-  it('limits anonymous reports per IP address, not customers', async () => {
+  it('limits anonymous reports per IP address (an IPv6 address by its /64), and logged-in ones per customer', async () => {
     fixture = await createAccountFixture(backend);
     const context = reportContext();
     const limit = bikeReportRules.anonymousReportsPerIpPerHour;
@@ -163,7 +163,19 @@ describe.each(databaseBackends)('bike reports on %s', (backend) => {
     expect(await fileBikeReport(context, report(), anonymous)).toEqual({ kind: 'rate-limited' });
     expect((await fileBikeReport(context, report(), { ...anonymous, clientIp: '192.0.2.99' })).kind).toBe('created');
     const customerId = await registeredCustomer();
-    expect((await fileBikeReport(context, report(), { ...anonymous, customerId })).kind).toBe('created');
+    const loggedIn = { ...anonymous, customerId };
+    for (let i = 0; i < bikeReportRules.reportsPerCustomerPerHour; i++) {
+      expect((await fileBikeReport(context, report(), { ...loggedIn, clientIp: `198.51.100.${i}` })).kind).toBe(
+        'created',
+      );
+    }
+    expect(await fileBikeReport(context, report(), { ...loggedIn, clientIp: '198.51.100.250' })).toEqual({
+      kind: 'rate-limited',
+    });
+
+    const ipv6 = (host: number) => ({ ...anonymous, clientIp: `2001:db8:1:2::${host.toString(16)}` });
+    for (let i = 0; i < limit; i++) expect((await fileBikeReport(context, report(), ipv6(i))).kind).toBe('created');
+    expect(await fileBikeReport(context, report(), ipv6(999))).toEqual({ kind: 'rate-limited' });
   });
 });
 

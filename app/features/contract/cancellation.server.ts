@@ -18,6 +18,7 @@ import type { Declaration } from './declaration';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 import { formatDate } from '~/i18n/intl-formats';
 import { confirmationOf } from './declaration-confirmation.server';
+import { addressGroup } from '~/shared/security/address-group.server';
 
 /**
  * Cancellation declarations (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations;
@@ -41,7 +42,7 @@ export type Declarant =
  */
 export async function allowPublicCancellation(store: RateLimitStore, clientIp: string): Promise<boolean> {
   const limit = { max: contractSettings.publicCancellationsPerIpPerHour, windowMs: 60 * 60 * 1000 };
-  return store.hit(`cancel-ip:${clientIp}`, limit);
+  return store.hit(`cancel-ip:${addressGroup(clientIp)}`, limit);
 }
 
 export type DeclarationOutcome =

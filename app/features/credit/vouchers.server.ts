@@ -5,6 +5,7 @@ import { creditLedger, vouchers } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
 import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate-limit/attempts';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
+import { addressGroup } from '~/shared/security/address-group.server';
 
 export type RedemptionOutcome =
   | { ok: true; code: string; valueCents: number }
@@ -20,7 +21,10 @@ const failureLimits = (customerId: string, ip: string): LimitedKey[] => [
     key: `voucher-fail:${customerId}`,
     limit: { attempts: failuresPerCustomer, windowMs: failureWindowMs, waitsMs: [blockMs] },
   },
-  { key: `voucher-fail-ip:${ip}`, limit: { attempts: failuresPerIp, windowMs: failureWindowMs, waitsMs: [blockMs] } },
+  {
+    key: `voucher-fail-ip:${addressGroup(ip)}`,
+    limit: { attempts: failuresPerIp, windowMs: failureWindowMs, waitsMs: [blockMs] },
+  },
 ];
 
 /**

@@ -3,7 +3,7 @@ import type { Locale } from '~/i18n/locales';
 import {
   reporterOf,
   storeWithReference,
-  withinAnonymousLimit,
+  withinReportLimit,
   type FileReportContext,
 } from '~/shared/reports/file-report.server';
 import { damageReporterMail, damageServiceTeamMail, type DamageSummary } from './damage-mails';
@@ -35,7 +35,7 @@ export async function fileDamageReport(
 ): Promise<DamageReportOutcome> {
   const { customerId, customerNumber, contactEmail } = await reporterOf(context.db, meta.customerId, report.email);
   if (!contactEmail) return { kind: 'refused', field: 'email', message: 'required' };
-  if (!customerId && !(await withinAnonymousLimit(context, 'damage-report', meta.clientIp))) {
+  if (!(await withinReportLimit(context, 'damage-report', { customerId, clientIp: meta.clientIp }))) {
     return { kind: 'rate-limited' };
   }
 

@@ -5,6 +5,7 @@ import {
   maxReportBytes,
   sanitizeClientErrorReport,
 } from '../../platform/error-reporting/client-error-schema.server';
+import { addressGroup } from '~/shared/security/address-group.server';
 
 /** Per address: enough for a page that breaks now and then, too few to flood the logs. */
 export const clientErrorLimit = { count: 20, windowMs: 10 * 60_000 };
@@ -22,7 +23,7 @@ export async function receiveClientErrorReport(
   services: { rateLimits: RateLimitStore; logger: Pick<Logger, 'warn'>; clientIp: string },
 ): Promise<ClientErrorOutcome> {
   const limit = { max: clientErrorLimit.count, windowMs: clientErrorLimit.windowMs };
-  if (!(await services.rateLimits.hit(`client-errors:${services.clientIp}`, limit))) return 429;
+  if (!(await services.rateLimits.hit(`client-errors:${addressGroup(services.clientIp)}`, limit))) return 429;
 
   const declared = Number(request.headers.get('content-length') ?? '0');
   const report = form.get('report');

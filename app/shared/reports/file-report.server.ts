@@ -7,6 +7,7 @@ import type { FeatureContext } from '~/feature-context';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import { formatReference, randomReferencePart } from './reference.server';
+import { addressGroup } from '~/shared/security/address-group.server';
 
 /**
  * What filing any report needs (docs/rules/reports.md#what-every-report-has): who reports, the limit on
@@ -54,16 +55,24 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 const hourMs = 60 * 60 * 1000;
 
-/** Anonymous reports per IP address and hour; false when this one is over the limit. */
-export function withinAnonymousLimit(
+/**
+ * Reports per hour: a logged-in customer's per account, anonymous ones per address group; false when this
+ * one is over the limit.
+ */
+export function withinReportLimit(
   context: Pick<FeatureContext, 'rateLimits'>,
   kind: string,
-  clientIp: string,
+  reporter: { customerId: string | null; clientIp: string },
 ): Promise<boolean> {
-  return context.rateLimits.hit(`${kind}-ip:${clientIp}`, {
-    max: reportRules.anonymousReportsPerIpPerHour,
-    windowMs: hourMs,
-  });
+  return reporter.customerId
+    ? context.rateLimits.hit(`${kind}-customer:${reporter.customerId}`, {
+        max: reportRules.reportsPerCustomerPerHour,
+        windowMs: hourMs,
+      })
+    : context.rateLimits.hit(`${kind}-ip:${addressGroup(reporter.clientIp)}`, {
+        max: reportRules.anonymousReportsPerIpPerHour,
+        windowMs: hourMs,
+      });
 }
 
 export interface QueuedMail {

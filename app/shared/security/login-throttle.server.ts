@@ -1,6 +1,7 @@
 import { security } from '~/config/security';
 import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate-limit/attempts';
 import type { AttemptLimit, RateLimitStore } from '~/platform/rate-limit/store';
+import { addressGroup } from './address-group.server';
 
 /**
  * Brute-force limits (docs/rules/accounts.md#brute-force-limits): after 5 failed logins for one account a
@@ -27,7 +28,7 @@ const accountLimit = (email: string): LimitedKey => ({
   key: `login-fail:${email.trim().toLowerCase()}`,
   limit: accountAttempts,
 });
-const addressLimit = (ip: string): LimitedKey => ({ key: `login-fail-ip:${ip}`, limit: addressAttempts });
+const addressLimit = (ip: string): LimitedKey => ({ key: `login-fail-ip:${addressGroup(ip)}`, limit: addressAttempts });
 
 export type LimitedPasswordCheck<T> =
   { allowed: true; verified: T | false } | { allowed: false; retryAfterSeconds: number };
@@ -68,5 +69,5 @@ export async function allowAccountMail(store: RateLimitStore, email: string): Pr
 
 /** Registrations per IP address and hour, against bulk probing and sign-up spam. */
 export async function allowRegistration(store: RateLimitStore, ip: string): Promise<boolean> {
-  return store.hit(`register-ip:${ip}`, { max: security.registrationsPerIpPerHour, windowMs: hourMs });
+  return store.hit(`register-ip:${addressGroup(ip)}`, { max: security.registrationsPerIpPerHour, windowMs: hourMs });
 }
