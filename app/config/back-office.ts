@@ -27,6 +27,13 @@ export const backOffice = {
     window: 1,
     issuer: 'Kundenservice Backoffice',
   },
+  enrolment: {
+    /** An enrolment link works this long, once (docs/rules/back-office.md#enrolment). */
+    validForMs: 72 * 60 * minute,
+    /** Wrong TOTP codes on one enrolment page before it waits. */
+    codeAttempts: 10,
+    codeAttemptWindowMs: 15 * minute,
+  },
   /** Single-use recovery codes handed out at enrolment. */
   recoveryCodes: 10,
   /** Rows per page of the back office's lists. */

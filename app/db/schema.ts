@@ -496,7 +496,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   email: text('email').notNull().unique(),
   displayName: text('display_name').notNull(),
   role: text('role', { enum: ['agent', 'finance', 'admin'] }).notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** Null until the person has followed their enrolment link and chosen a password (features/staff/staff-enrolment.server.ts). */
+  passwordHash: text('password_hash'),
   /** The TOTP secret, AES-256-GCM-encrypted with STAFF_TOTP_KEY (features/staff/secret-box.server.ts). */
   totpSecretEncrypted: text('totp_secret_encrypted').notNull(),
   /** The last TOTP time step accepted: a code of it or an earlier step is refused (replay). */
@@ -506,6 +507,25 @@ export const staffAccounts = pgTable('staff_accounts', {
   createdBy: uuid('created_by'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
 });
+
+/**
+ * Enrolment links: a new staff member, or one an admin enrols again, sets their own password and
+ * takes the TOTP key from this single-use link; only the token's hash is stored.
+ */
+export const staffEnrolments = pgTable(
+  'staff_enrolments',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_enrolments_staff_idx').on(table.staffId)],
+);
 
 /** Single-use recovery codes of a staff account; only keyed hashes are stored. */
 export const staffRecoveryCodes = pgTable(

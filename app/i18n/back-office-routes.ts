@@ -31,7 +31,7 @@ export const backOfficePages = {
     path: '/backoffice/staff',
     file: 'routes/backoffice/staff-list.tsx',
     loader: admin,
-    actions: { deactivate: admin },
+    actions: { deactivate: admin, reenrol: admin },
     nav: true,
   },
   staffNew: {
@@ -61,10 +61,14 @@ export const backOfficePages = {
 export type BackOfficePageId = keyof typeof backOfficePages;
 export const backOfficePageIds = Object.keys(backOfficePages) as BackOfficePageId[];
 
-/** Pages of the back office that need no staff session: the login's two steps and the language switch. */
+/**
+ * Pages of the back office that need no staff session: the login's two steps, the enrolment link's
+ * page and the language switch.
+ */
 export const backOfficePublicPages = {
   login: { path: '/backoffice/login', file: 'routes/backoffice/login.tsx' },
   loginCode: { path: '/backoffice/login/code', file: 'routes/backoffice/login-code.tsx' },
+  enrol: { path: '/backoffice/enrol', file: 'routes/backoffice/enrol.tsx' },
   language: { path: '/backoffice/language', file: 'routes/backoffice/language.ts' },
 } as const;
 
