@@ -1,9 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import {
   accountTokens,
   bikeReports,
+  contracts,
+  creditLedger,
+  damageReportPhotos,
   damageReports,
   drivingLicences,
   caseNotes,
@@ -23,7 +26,7 @@ import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import { retryFailed } from '~/shared/outbox/delivery.server';
 import { berlinDate } from '~/platform/berlin-date';
-import { deletionDoneMail, deletionRefusedMail, reportDoneMail } from './casework-mails';
+import { deletionDoneMail, deletionRefusedMail, reportDoneMail, vehicleReportDoneMail } from './casework-mails';
 import {
   closeCase,
   isUuid,
@@ -67,7 +70,11 @@ export async function getCase(ctx: Pick<CaseworkContext, 'db'>, actor: StaffActo
       .where(eq(caseNotes.caseId, caseId))
       .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
     const source = await sourceOf(tx, row);
-    await recordAudit(tx, { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId });
+    await recordAudit(
+      tx,
+      { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId },
+      actor.origin,
+    );
     return { case: row, notes, source };
   });
 }
@@ -101,7 +108,21 @@ async function sourceOf(db: Database, row: CaseRow) {
         .where(eq(customers.id, row.sourceId));
       if (!customer) return null;
       const blockers = customer.deletedAt ? [] : await deletionBlockers(db, customer.id);
-      return { kind: row.kind, customer, blockers };
+      const [balance] = await db
+        .select({ cents: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)::int` })
+        .from(creditLedger)
+        .where(eq(creditLedger.customerId, customer.id));
+      const [contract] = await db
+        .select({ state: contracts.state, endDate: contracts.endDate })
+        .from(contracts)
+        .where(eq(contracts.customerId, customer.id));
+      return {
+        kind: row.kind,
+        customer,
+        blockers,
+        balanceCents: Number(balance?.cents ?? 0),
+        contract: contract ?? null,
+      };
     }
     case 'failed_mail': {
       const [mail] = await db
@@ -124,6 +145,15 @@ async function sourceOf(db: Database, row: CaseRow) {
       if (!sms) return null;
       const { text, ...shown } = sms;
       return { kind: row.kind, sms: { ...shown, retryable: text !== '' } };
+    }
+    case 'vehicle_report': {
+      const [report] = await db.select().from(damageReports).where(eq(damageReports.id, row.sourceId));
+      if (!report) return null;
+      const [photos] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(damageReportPhotos)
+        .where(eq(damageReportPhotos.reportId, report.id));
+      return { kind: row.kind, report, photoCount: Number(photos?.count ?? 0) };
     }
   }
 }
@@ -149,14 +179,18 @@ export async function matchDeclaration(
     if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
     const assigned = await assignDeclaration(tx, ctx, { cancellationId: open.row.sourceId, customerId, now });
     if (!assigned.ok) return assigned;
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'cancellation.match',
-      subjectType: 'cancellation',
-      subjectId: open.row.sourceId,
-      before: { customerId: null },
-      after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'cancellation.match',
+        subjectType: 'cancellation',
+        subjectId: open.row.sourceId,
+        before: { customerId: null },
+        after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'matched', null, now);
     queue(assigned.mail);
     return { ok: true, case: closed, effectiveEndDate: assigned.effectiveEndDate };
@@ -186,13 +220,64 @@ export async function completeReport(
       queue({ to: report.contactEmail, mail });
       reporterMailed = true;
     }
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'bike-report.complete',
-      subjectType: 'bike_report',
-      subjectId: open.row.sourceId,
-      after: { reporterMailed },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'bike-report.complete',
+        subjectType: 'bike_report',
+        subjectId: open.row.sourceId,
+        after: { reporterMailed },
+      },
+      actor.origin,
+    );
+    const closed = await closeCase(tx, open.row, actor, 'completed', null, now);
+    return { ok: true, case: closed, reporterMailed };
+  });
+}
+
+/**
+ * Closes a vehicle damage report's case (docs/rules/back-office.md#case-queues) and tells the reporter,
+ * in the report's language, when they left an email address; a report without one (a phone number
+ * only, or contact details cleared by a deletion) closes without a message.
+ */
+export async function completeVehicleReport(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<ActionResult<{ reporterMailed: boolean }>> {
+  return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
+    const open = await lockOpenCase(tx, caseId, 'vehicle_report');
+    if (!open.ok) return open;
+    const [report] = await tx
+      .select({
+        reference: damageReports.reference,
+        licencePlate: damageReports.licencePlate,
+        contactEmail: damageReports.contactEmail,
+        locale: damageReports.locale,
+      })
+      .from(damageReports)
+      .where(eq(damageReports.id, open.row.sourceId));
+    if (!report) return { ok: false, error: 'not-found' };
+    let reporterMailed = false;
+    if (report.contactEmail) {
+      const mail = vehicleReportDoneMail(report.reference, report.licencePlate, report.locale, ctx.brand);
+      await enqueueMail(tx, report.contactEmail, mail);
+      queue({ to: report.contactEmail, mail });
+      reporterMailed = true;
+    }
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'damage-report.complete',
+        subjectType: 'damage_report',
+        subjectId: open.row.sourceId,
+        after: { reporterMailed },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'completed', null, now);
     return { ok: true, case: closed, reporterMailed };
   });
@@ -280,14 +365,18 @@ export async function carryOutDeletion(
       ctx.brand,
     );
     await enqueueMail(tx, customer.email, mail);
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'deletion.carry-out',
-      subjectType: 'customer',
-      subjectId: customerId,
-      before: { customerNumber: customer.customerNumber, deletionRequestedAt: customer.deletionRequestedAt },
-      after: { deletedAt: now, retainUntil },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'deletion.carry-out',
+        subjectType: 'customer',
+        subjectId: customerId,
+        before: { customerNumber: customer.customerNumber, deletionRequestedAt: customer.deletionRequestedAt },
+        after: { deletedAt: now, retainUntil },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'deleted', null, now);
     queue({ to: customer.email, mail });
     return { ok: true, case: closed, retainUntil };
@@ -321,14 +410,18 @@ export async function refuseDeletion(
       ctx.brand,
     );
     await enqueueMail(tx, customer.email, mail);
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'deletion.refuse',
-      subjectType: 'customer',
-      subjectId: customer.id,
-      before: { deletionRequestedAt: open.row.occurredAt },
-      after: { deletionRequestedAt: null, reason: text },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'deletion.refuse',
+        subjectType: 'customer',
+        subjectId: customer.id,
+        before: { deletionRequestedAt: open.row.occurredAt },
+        after: { deletionRequestedAt: null, reason: text },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'refused', text, now);
     queue({ to: customer.email, mail });
     return { ok: true, case: closed };
@@ -359,14 +452,18 @@ export async function retryMessage(
     }
     const reset = await retryFailed(tx, table, sourceId, now);
     if (reset === 0) return { ok: false, error: 'not-failed' };
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: kind === 'failed_mail' ? 'mail.retry' : 'sms.retry',
-      subjectType: kind === 'failed_mail' ? 'mail' : 'sms',
-      subjectId: sourceId,
-      before: { failedAt: open.row.occurredAt },
-      after: { failedAt: null, nextAttemptAt: now },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: kind === 'failed_mail' ? 'mail.retry' : 'sms.retry',
+        subjectType: kind === 'failed_mail' ? 'mail' : 'sms',
+        subjectId: sourceId,
+        before: { failedAt: open.row.occurredAt },
+        after: { failedAt: null, nextAttemptAt: now },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'retried', null, now);
     return { ok: true, case: closed };
   });

@@ -1,9 +1,19 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
-import { bikeReports, caseNotes, cases, cancellations, customers, outbox, smsOutbox, staffAccounts } from '~/db/schema';
+import {
+  bikeReports,
+  caseNotes,
+  cases,
+  cancellations,
+  customers,
+  damageReports,
+  outbox,
+  smsOutbox,
+  staffAccounts,
+} from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
-import { recordAudit } from '~/features/audit/public.server';
+import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
 
 /**
  * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
@@ -24,6 +34,7 @@ export const caseKinds: readonly CaseKind[] = [
   'deletion_request',
   'failed_mail',
   'failed_sms',
+  'vehicle_report',
 ];
 export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 
@@ -31,6 +42,8 @@ export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 export interface StaffActor {
   staffId: string;
   role: 'agent' | 'finance' | 'admin';
+  /** The request acting (its id and keyed client address), stamped on every audit entry it writes. */
+  origin: AuditOrigin;
 }
 
 export type CaseworkContext = Pick<FeatureContext, 'db' | 'brand' | 'onMailQueued'>;
@@ -50,6 +63,7 @@ export async function syncCases(db: Database): Promise<void> {
     sql`select 'failed_mail', ${outbox.id}, ${outbox.failedAt} from ${outbox} where ${outbox.failedAt} is not null`,
     sql`select 'failed_sms', ${smsOutbox.id}, ${smsOutbox.failedAt} from ${smsOutbox}
         where ${smsOutbox.failedAt} is not null`,
+    sql`select 'vehicle_report', ${damageReports.id}, ${damageReports.createdAt} from ${damageReports}`,
   ];
   for (const source of sources) {
     await db.execute(
@@ -147,14 +161,18 @@ export async function closeCase(
     .where(and(eq(cases.id, row.id), or(eq(cases.state, 'new'), eq(cases.state, 'in_progress'))))
     .returning();
   if (!closed) throw new Error(`Case ${row.id} was closed while locked`);
-  await recordAudit(tx, {
-    actorStaffId: actor.staffId,
-    action: 'case.close',
-    subjectType: 'case',
-    subjectId: row.id,
-    before: { state: row.state },
-    after: { state: 'done', outcome },
-  });
+  await recordAudit(
+    tx,
+    {
+      actorStaffId: actor.staffId,
+      action: 'case.close',
+      subjectType: 'case',
+      subjectId: row.id,
+      before: { state: row.state },
+      after: { state: 'done', outcome },
+    },
+    actor.origin,
+  );
   return closed;
 }
 
@@ -193,14 +211,18 @@ export async function takeCase(
       if (row.state === 'done') return { ok: false, error: 'done' };
       return { ok: false, error: 'taken' };
     }
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.take',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { state: 'new' },
-      after: { state: 'in_progress', assigneeStaffId: actor.staffId },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.take',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { state: 'new' },
+        after: { state: 'in_progress', assigneeStaffId: actor.staffId },
+      },
+      actor.origin,
+    );
     return { ok: true, case: taken };
   });
 }
@@ -233,14 +255,18 @@ export async function assignCase(
       .set({ assigneeStaffId, version: sql`${cases.version} + 1`, updatedAt: new Date() })
       .where(eq(cases.id, caseId))
       .returning();
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.assign',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { assigneeStaffId: open.row.assigneeStaffId },
-      after: { assigneeStaffId },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.assign',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { assigneeStaffId: open.row.assigneeStaffId },
+        after: { assigneeStaffId },
+      },
+      actor.origin,
+    );
     return { ok: true, case: assigned! };
   });
 }
@@ -274,14 +300,18 @@ export async function transitionCase(
       })
       .where(and(eq(cases.id, caseId), eq(cases.version, expectedVersion)))
       .returning();
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.transition',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { state: row.state },
-      after: { state: to },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.transition',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { state: row.state },
+        after: { state: to },
+      },
+      actor.origin,
+    );
     return { ok: true, case: moved! };
   });
 }
@@ -309,13 +339,17 @@ export async function addCaseNote(
       .update(cases)
       .set({ version: sql`${cases.version} + 1`, updatedAt: new Date() })
       .where(eq(cases.id, caseId));
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.note',
-      subjectType: 'case',
-      subjectId: caseId,
-      after: { noteId: inserted!.id },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.note',
+        subjectType: 'case',
+        subjectId: caseId,
+        after: { noteId: inserted!.id },
+      },
+      actor.origin,
+    );
     return { ok: true, noteId: inserted!.id };
   });
 }

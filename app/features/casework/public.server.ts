@@ -22,6 +22,7 @@ export {
 export {
   carryOutDeletion,
   completeReport,
+  completeVehicleReport,
   getCase,
   matchDeclaration,
   refuseDeletion,
