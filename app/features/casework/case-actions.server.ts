@@ -166,11 +166,11 @@ export async function matchDeclaration(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { customerId, now = new Date() }: { customerId: string; now?: Date },
+  { customerId, expectedVersion, now = new Date() }: { customerId: string; expectedVersion?: number; now?: Date },
 ): Promise<ActionResult<{ effectiveEndDate: string | null }>> {
   if (!isUuid(customerId)) return { ok: false, error: 'unknown-customer' };
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ effectiveEndDate: string | null }>> => {
-    const open = await lockOpenCase(tx, caseId, 'cancellation');
+    const open = await lockOpenCase(tx, caseId, 'cancellation', expectedVersion);
     if (!open.ok) return open;
     const [customer] = await tx
       .select({ id: customers.id, deletedAt: customers.deletedAt })
@@ -197,15 +197,101 @@ export async function matchDeclaration(
   });
 }
 
+export type MatchPreview =
+  | {
+      ok: true;
+      customer: { id: string; customerNumber: string; name: string; email: string };
+      effectiveEndDate: string | null;
+      adjusted: boolean;
+    }
+  | { ok: false; error: CaseError | 'unknown-customer' | 'already-assigned' | 'withdrawn' | 'no-contract' | string };
+
+class PreviewOnly extends Error {
+  constructor(readonly outcome: MatchPreview) {
+    super('preview only');
+  }
+}
+
+/**
+ * What matching an unmatched declaration to the customer with `customerNumber` would do, before
+ * staff confirm: the customer found and the end date the contract would get. The matching itself
+ * runs and is rolled back, so the preview is exactly what a confirmation would do now. Showing the
+ * customer is a view of customer data, audited as `case.match-preview`.
+ */
+export async function previewMatch(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { customerNumber, now = new Date() }: { customerNumber: string; now?: Date },
+): Promise<MatchPreview> {
+  return ctx.db.transaction(async (tx): Promise<MatchPreview> => {
+    const open = await lockOpenCase(tx, caseId, 'cancellation');
+    if (!open.ok) return open;
+    const [customer] = await tx
+      .select({
+        id: customers.id,
+        customerNumber: customers.customerNumber,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        deletedAt: customers.deletedAt,
+      })
+      .from(customers)
+      .where(eq(customers.customerNumber, customerNumber.trim()));
+    if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
+    const outcome = await tx
+      .transaction(async (dry) => {
+        const assigned = await assignDeclaration(dry, ctx, {
+          cancellationId: open.row.sourceId,
+          customerId: customer.id,
+          now,
+        });
+        throw new PreviewOnly(
+          assigned.ok
+            ? {
+                ok: true,
+                customer: {
+                  id: customer.id,
+                  customerNumber: customer.customerNumber,
+                  name: `${customer.firstName} ${customer.lastName}`,
+                  email: customer.email,
+                },
+                effectiveEndDate: assigned.effectiveEndDate,
+                adjusted: assigned.adjusted,
+              }
+            : assigned,
+        );
+      })
+      .catch((thrown: unknown) => {
+        if (thrown instanceof PreviewOnly) return thrown.outcome;
+        throw thrown;
+      });
+    if (outcome.ok) {
+      await recordAudit(
+        tx,
+        {
+          actorStaffId: actor.staffId,
+          action: 'case.match-preview',
+          subjectType: 'case',
+          subjectId: caseId,
+          after: { customerId: customer.id },
+        },
+        actor.origin,
+      );
+    }
+    return outcome;
+  });
+}
+
 /** Closes a bike report's case and tells the reporter, in the report's language, when a contact is known. */
 export async function completeReport(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<ActionResult<{ reporterMailed: boolean }>> {
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
-    const open = await lockOpenCase(tx, caseId, 'bike_report');
+    const open = await lockOpenCase(tx, caseId, 'bike_report', expectedVersion);
     if (!open.ok) return open;
     const [report] = await tx
       .select({ reference: bikeReports.reference, contactEmail: bikeReports.contactEmail, locale: bikeReports.locale })
@@ -245,10 +331,10 @@ export async function completeVehicleReport(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<ActionResult<{ reporterMailed: boolean }>> {
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
-    const open = await lockOpenCase(tx, caseId, 'vehicle_report');
+    const open = await lockOpenCase(tx, caseId, 'vehicle_report', expectedVersion);
     if (!open.ok) return open;
     const [report] = await tx
       .select({
@@ -301,10 +387,10 @@ export async function carryOutDeletion(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<DeletionCarryOut> {
   return inTransaction(ctx, async (tx, queue): Promise<DeletionCarryOut> => {
-    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    const open = await lockOpenCase(tx, caseId, 'deletion_request', expectedVersion);
     if (!open.ok) return open;
     const customerId = open.row.sourceId;
     const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
@@ -391,12 +477,12 @@ export async function refuseDeletion(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { reason, now = new Date() }: { reason: string; now?: Date },
+  { reason, expectedVersion, now = new Date() }: { reason: string; expectedVersion?: number; now?: Date },
 ): Promise<ActionResult> {
   const text = reason.trim();
   if (text.length === 0 || text.length > business.backOffice.reasonMaxLength) return { ok: false, error: 'invalid' };
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult> => {
-    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    const open = await lockOpenCase(tx, caseId, 'deletion_request', expectedVersion);
     if (!open.ok) return open;
     const [customer] = await tx
       .update(customers)
@@ -438,10 +524,10 @@ export async function retryMessage(
   ctx: Pick<CaseworkContext, 'db'>,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<ActionResult> {
   return ctx.db.transaction(async (tx): Promise<ActionResult> => {
-    const open = await lockOpenCase(tx, caseId);
+    const open = await lockOpenCase(tx, caseId, undefined, expectedVersion);
     if (!open.ok) return open;
     const { kind, sourceId } = open.row;
     if (kind !== 'failed_mail' && kind !== 'failed_sms') return { ok: false, error: 'wrong-kind' };

@@ -130,12 +130,15 @@ export async function lockOpenCase(
   tx: Database,
   caseId: string,
   kind?: CaseKind,
+  expectedVersion?: number,
 ): Promise<{ ok: true; row: CaseRow } | { ok: false; error: CaseError }> {
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   const [row] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
   if (!row) return { ok: false, error: 'not-found' };
   if (kind && row.kind !== kind) return { ok: false, error: 'wrong-kind' };
   if (row.state === 'done') return { ok: false, error: 'done' };
+  // A page that showed an older version acts on what it showed, not on what the case is now.
+  if (expectedVersion !== undefined && row.version !== expectedVersion) return { ok: false, error: 'stale' };
   return { ok: true, row };
 }
 
@@ -186,6 +189,7 @@ export async function takeCase(
   ctx: Pick<CaseworkContext, 'db'>,
   actor: StaffActor,
   caseId: string,
+  { expectedVersion }: { expectedVersion?: number } = {},
 ): Promise<CaseChange> {
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   return ctx.db.transaction(async (tx): Promise<CaseChange> => {
@@ -202,6 +206,7 @@ export async function takeCase(
           eq(cases.id, caseId),
           eq(cases.state, 'new'),
           or(isNull(cases.assigneeStaffId), eq(cases.assigneeStaffId, actor.staffId)),
+          expectedVersion === undefined ? undefined : eq(cases.version, expectedVersion),
         ),
       )
       .returning();
@@ -209,6 +214,9 @@ export async function takeCase(
       const [row] = await tx.select().from(cases).where(eq(cases.id, caseId));
       if (!row) return { ok: false, error: 'not-found' };
       if (row.state === 'done') return { ok: false, error: 'done' };
+      if (row.state === 'new' && expectedVersion !== undefined && row.version !== expectedVersion) {
+        return { ok: false, error: 'stale' };
+      }
       return { ok: false, error: 'taken' };
     }
     await recordAudit(
@@ -316,7 +324,7 @@ export async function transitionCase(
   });
 }
 
-export type NoteOutcome = { ok: true; noteId: string } | { ok: false; error: 'not-found' | 'invalid' };
+export type NoteOutcome = { ok: true; noteId: string } | { ok: false; error: 'not-found' | 'invalid' | 'stale' };
 
 /** Adds a note to a case (done ones too: a later remark belongs to the case's history). */
 export async function addCaseNote(
@@ -324,13 +332,19 @@ export async function addCaseNote(
   actor: StaffActor,
   caseId: string,
   text: string,
+  { expectedVersion }: { expectedVersion?: number } = {},
 ): Promise<NoteOutcome> {
   const note = text.trim();
   if (note.length === 0 || note.length > business.backOffice.noteMaxLength) return { ok: false, error: 'invalid' };
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   return ctx.db.transaction(async (tx): Promise<NoteOutcome> => {
-    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [row] = await tx
+      .select({ id: cases.id, version: cases.version })
+      .from(cases)
+      .where(eq(cases.id, caseId))
+      .for('update');
     if (!row) return { ok: false, error: 'not-found' };
+    if (expectedVersion !== undefined && row.version !== expectedVersion) return { ok: false, error: 'stale' };
     const [inserted] = await tx
       .insert(caseNotes)
       .values({ caseId, authorStaffId: actor.staffId, text: note })
