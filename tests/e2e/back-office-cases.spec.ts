@@ -27,11 +27,11 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
     // A customer, and a cancellation through the public form that names no account of theirs.
     const customer = newCustomer();
     await registerByRequest(request, customer);
-    const {
-      rows: [{ customer_number: customerNumber }],
-    } = await sql.query<{ customer_number: string }>('select customer_number from customers where email = $1', [
-      customer.email,
-    ]);
+    const { rows: numbers } = await sql.query<{ customer_number: string }>(
+      'select customer_number from customers where email = $1',
+      [customer.email],
+    );
+    const customerNumber = numbers[0]!.customer_number;
     const declarant = `cancel-${randomUUID()}@example.com`;
     const noScript = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, locale: 'en-GB' });
     const form = await noScript.newPage();
