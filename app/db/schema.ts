@@ -671,7 +671,7 @@ export const cases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms'],
+      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms', 'vehicle_report'],
     }).notNull(),
     sourceId: uuid('source_id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

@@ -24,6 +24,8 @@ export interface BackOfficePage {
 
 const everyRole = staffRoles;
 const admin = ['admin'] as const;
+/** Who works the case queues (docs/rules/back-office.md#case-queues). */
+const caseWorkers = ['agent', 'admin'] as const;
 
 export const backOfficePages = {
   start: { path: '/backoffice', file: 'routes/backoffice/start.tsx', loader: everyRole, actions: {}, nav: true },
@@ -39,6 +41,31 @@ export const backOfficePages = {
     file: 'routes/backoffice/staff-new.tsx',
     loader: admin,
     actions: { create: admin },
+    nav: false,
+  },
+  cases: {
+    path: '/backoffice/cases',
+    file: 'routes/backoffice/cases.tsx',
+    loader: caseWorkers,
+    actions: {},
+    nav: true,
+  },
+  case: {
+    path: '/backoffice/cases/case',
+    file: 'routes/backoffice/case.tsx',
+    loader: caseWorkers,
+    actions: {
+      take: caseWorkers,
+      assign: caseWorkers,
+      transition: caseWorkers,
+      note: caseWorkers,
+      match: caseWorkers,
+      complete: caseWorkers,
+      'carry-out': caseWorkers,
+      refuse: caseWorkers,
+      retry: caseWorkers,
+      close: caseWorkers,
+    },
     nav: false,
   },
   audit: { path: '/backoffice/audit', file: 'routes/backoffice/audit.tsx', loader: admin, actions: {}, nav: true },

@@ -120,6 +120,21 @@ describe('the back office guard, for every page and action of its route table', 
     expect(rolesFor('staff', 'POST', 'deactivate')).toEqual(['admin']);
     expect(rolesFor('staffNew', 'POST', 'create')).toEqual(['admin']);
     expect(rolesFor('logout', 'POST', 'logout')).toEqual(staffRoles);
+    // The case queues are service work: agents and admins, never finance (docs/rules/back-office.md#case-queues).
+    for (const id of ['cases', 'case'] as const) expect(rolesFor(id, 'GET', null)).toEqual(['agent', 'admin']);
+    for (const intent of [
+      'take',
+      'assign',
+      'transition',
+      'note',
+      'match',
+      'complete',
+      'carry-out',
+      'refuse',
+      'retry',
+      'close',
+    ])
+      expect(rolesFor('case', 'POST', intent)).toEqual(['agent', 'admin']);
   });
 
   it('registers every page of the table below the guard, and no other', () => {
