@@ -45,8 +45,9 @@ export const backOfficePages = {
   auditExport: {
     path: '/backoffice/audit/export',
     file: 'routes/backoffice/audit-export.ts',
-    loader: admin,
-    actions: {},
+    // Only the POST of the audit page's export form: the export writes an audit entry.
+    loader: [],
+    actions: { export: admin },
     nav: false,
   },
   logout: {
