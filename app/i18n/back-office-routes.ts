@@ -24,8 +24,16 @@ export interface BackOfficePage {
 
 const everyRole = staffRoles;
 const admin = ['admin'] as const;
-/** Who works the case queues (docs/rules/back-office.md#case-queues). */
-const caseWorkers = ['agent', 'admin'] as const;
+/**
+ * Who works the case queues (docs/rules/back-office.md#case-queues): service staff. Case pages show
+ * customers' data; admins run staff accounts, settings and the audit log and, like finance, work no cases.
+ */
+const caseWorkers = ['agent'] as const;
+/**
+ * Who looks up customers (docs/rules/back-office.md#customer-lookup): service and finance staff, who
+ * work with customers; admins run staff accounts and settings and see no customer data.
+ */
+const customerLookup = ['agent', 'finance'] as const;
 
 export const backOfficePages = {
   start: { path: '/backoffice', file: 'routes/backoffice/start.tsx', loader: everyRole, actions: {}, nav: true },
@@ -72,7 +80,22 @@ export const backOfficePages = {
   auditExport: {
     path: '/backoffice/audit/export',
     file: 'routes/backoffice/audit-export.ts',
-    loader: admin,
+    // Only the POST of the audit page's export form: the export writes an audit entry.
+    loader: [],
+    actions: { export: admin },
+    nav: false,
+  },
+  customers: {
+    path: '/backoffice/customers',
+    file: 'routes/backoffice/customers.tsx',
+    loader: customerLookup,
+    actions: {},
+    nav: true,
+  },
+  customerView: {
+    path: '/backoffice/customers/view',
+    file: 'routes/backoffice/customer-view.tsx',
+    loader: customerLookup,
     actions: {},
     nav: false,
   },

@@ -29,3 +29,9 @@ export function hostCookieName(name: string, secure: boolean): string {
  * shared page cache.
  */
 export const sessionCookieName = 'sid';
+
+/**
+ * The back office's session cookie (`__Host-bo_sid` under HTTPS), apart from the customers' `sid`.
+ * Contains `sid=`, so the page cache passes it by.
+ */
+export const staffSessionCookieName = 'bo_sid';

@@ -13,3 +13,10 @@ export {
   markReauthenticated,
   type CurrentSession,
 } from './sessions.server';
+export {
+  customerRecord,
+  searchCustomerAccounts,
+  type CustomerRecord,
+  type CustomerSearchCriterion,
+  type CustomerSearchHit,
+} from './staff-lookup.server';

@@ -3,3 +3,6 @@
 export { settleContract } from './contract-settlement.server';
 // The service back office assigns a declaration that matched no account (docs/rules/back-office.md#case-queues).
 export { assignDeclaration, type AssignmentOutcome } from './cancellation.server';
+// The back office's customer view reads the contract and the declarations (docs/rules/back-office.md#customer-lookup).
+export { loadContract, type ContractOverview } from './contract.server';
+export { declarationsOfCustomer, type DeclarationSummary } from './staff-view.server';

@@ -3,7 +3,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { backOffice, type StaffRole } from '~/config/back-office';
 import type { Database } from '~/db/client.server';
 import { staffAccounts, staffSessions } from '~/db/schema';
-import { hostCookieName } from '~/platform/cookies';
+import { hostCookieName, staffSessionCookieName } from '~/platform/cookies';
 
 /**
  * Staff sessions (docs/rules/back-office.md#staff-sessions): their own table and their own cookie,
@@ -11,8 +11,8 @@ import { hostCookieName } from '~/platform/cookies';
  * login, whichever comes first; a login gets a new id; logging out deletes it.
  */
 
-/** The back office's cookie: `__Host-bo_sid` under HTTPS. Contains `sid=`, so the page cache passes it by. */
-export const staffCookieBaseName = 'bo_sid';
+/** The back office's cookie: `__Host-bo_sid` under HTTPS (app/platform/cookies.ts). */
+export const staffCookieBaseName = staffSessionCookieName;
 export const staffCookieName = (secure: boolean) => hostCookieName(staffCookieBaseName, secure);
 
 const hashToken = (token: string) => createHash('sha256').update(`staff:${token}`).digest('hex');

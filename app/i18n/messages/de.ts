@@ -13,6 +13,7 @@ import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
 import { backOfficeDe } from './back-office.de';
 import { backOfficeCasesDe } from './back-office-cases.de';
+import { customerLookupDe } from './customer-lookup.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -32,6 +33,7 @@ export const de = {
   ...consentDe,
   ...backOfficeDe,
   ...backOfficeCasesDe,
+  ...customerLookupDe,
   ...generalDe,
 } as const;
 

@@ -13,6 +13,7 @@ import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
 import { backOfficeCasesEn } from './back-office-cases.en';
+import { customerLookupEn } from './customer-lookup.en';
 
 export const en = {
   ...fieldsEn,
@@ -28,5 +29,6 @@ export const en = {
   ...consentEn,
   ...backOfficeEn,
   ...backOfficeCasesEn,
+  ...customerLookupEn,
   ...generalEn,
 } as const satisfies Record<SharedMessageKey, string>;

@@ -1,11 +1,11 @@
-import { Form, useLocation } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/audit';
 import { servicesContext } from '~/context';
 import { auditLogPage, parseAuditQuery } from '~/features/audit/public.server';
 import { staffNames } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useLocale, useT } from '~/i18n/hooks';
-import { AppLink } from '~/ui/components/app-link';
+import { csrfFor } from '~/shared/security/form-page.server';
 import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { backOfficeMeta, backOfficeTitle } from './back-office-page';
 import { Pagination } from './pagination';
@@ -17,21 +17,26 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const query = parseAuditQuery(new URL(request.url).searchParams);
   const [{ entries, hasNext }, names] = await Promise.all([auditLogPage(services, query), staffNames(services)]);
-  return {
-    title: backOfficeTitle(context, 'backoffice.page.audit'),
-    values: query.values,
-    invalid: query.invalid,
-    page: query.page,
-    hasNext,
-    entries: entries.map((entry) => ({
-      id: entry.id,
-      at: entry.at.toISOString(),
-      actor: entry.actorStaffId ? (names.get(entry.actorStaffId) ?? entry.actorStaffId) : null,
-      action: entry.action,
-      subject: `${entry.subjectType} ${entry.subjectId}`,
-      change: [entry.before, entry.after].map((value) => (value === null ? '–' : JSON.stringify(value))).join(' → '),
-    })),
-  };
+  const csrf = csrfFor(request, context);
+  return data(
+    {
+      title: backOfficeTitle(context, 'backoffice.page.audit'),
+      csrf: csrf.token,
+      values: query.values,
+      invalid: query.invalid,
+      page: query.page,
+      hasNext,
+      entries: entries.map((entry) => ({
+        id: entry.id,
+        at: entry.at.toISOString(),
+        actor: entry.actorStaffId ? (names.get(entry.actorStaffId) ?? entry.actorStaffId) : null,
+        action: entry.action,
+        subject: `${entry.subjectType} ${entry.subjectId}`,
+        change: [entry.before, entry.after].map((value) => (value === null ? '–' : JSON.stringify(value))).join(' → '),
+      })),
+    },
+    { headers: csrf.headers },
+  );
 }
 
 const fields = [
@@ -46,9 +51,6 @@ const fields = [
 export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
   const t = useT();
   const locale = useLocale();
-  const { search } = useLocation();
-  const exportQuery = new URLSearchParams(search);
-  exportQuery.delete('page');
   const time = new Intl.DateTimeFormat(locale === 'de' ? 'de-DE' : 'en-GB', {
     dateStyle: 'short',
     timeStyle: 'medium',
@@ -88,11 +90,21 @@ export default function AuditLogPage({ loaderData }: Route.ComponentProps) {
           {t('backoffice.audit.invalid-filter')}
         </p>
       ) : null}
-      <p>
-        <AppLink to={`${backOfficePath('auditExport')}?${exportQuery.toString()}`} reloadDocument download>
-          {t('backoffice.audit.export')}
-        </AppLink>
-      </p>
+      {loaderData.invalid ? null : (
+        // The export is recorded in the log: a form's POST with the search's fields, not a link.
+        <Form method="post" action={backOfficePath('auditExport')} reloadDocument>
+          <input type="hidden" name="csrf" value={loaderData.csrf} />
+          <input type="hidden" name="intent" value="export" />
+          {fields.map(([name]) =>
+            loaderData.values[name] ? (
+              <input key={name} type="hidden" name={name} value={loaderData.values[name]} />
+            ) : null,
+          )}
+          <button type="submit" className="button button--secondary">
+            {t('backoffice.audit.export')}
+          </button>
+        </Form>
+      )}
       {loaderData.entries.length ? (
         <ResponsiveTable<Row>
           caption={t('backoffice.audit.caption')}

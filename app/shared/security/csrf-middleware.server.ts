@@ -1,13 +1,15 @@
 import { data, type MiddlewareFunction } from 'react-router';
-import { servicesContext, sessionContext } from '~/context';
+import { servicesContext } from '~/context';
 import { isCrossOrigin, isValidCsrf } from './csrf.server';
+import { csrfBinding } from './form-page.server';
 import { resubmissionRedirect } from './resubmission.server';
 import { submittedForm } from './submitted-form.server';
 
 /**
  * Every state-changing request is checked here, once, before any action runs: it must come from
  * our own origin and carry the form token that matches the browser's CSRF cookie and its session
- * (read by the session middleware before this one). Reading the form here is also where a body
+ * (the customer's, read by the session middleware before this one; in the back office the staff
+ * session's: `csrfBinding`). Reading the form here is also where a body
  * beyond the form limits is refused (400), before any action runs; the action reads the same
  * parsed form (submitted-form.server.ts). A form of our own pages whose token no longer matches goes
  * back to its page, filled in again, instead of ending at the error screen (resubmission.server.ts);
@@ -19,9 +21,8 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (isCrossOrigin(request, config.publicUrl)) throw data({ message: 'form.csrf-invalid' }, { status: 403 });
   const secure = config.publicUrl.startsWith('https:');
   const form = await submittedForm(request, context);
-  if (isValidCsrf(request, form, config.sessionSecret, secure, context.get(sessionContext)?.idHash ?? null)) {
-    return next();
-  }
+  const binding = csrfBinding(request, context);
+  if (isValidCsrf(request, form, config.sessionSecret, secure, binding.sessionIdHash, binding.scope)) return next();
   const resubmission = resubmissionRedirect(request, form, config.publicUrl, secure);
   if (resubmission) return resubmission;
   throw data({ message: 'form.csrf-invalid' }, { status: 403 });

@@ -12,19 +12,27 @@ const cookieName = 'csrf';
  * login stops working with the login, and one from another session never works in this one: a token
  * picked up from one page view cannot be replayed into another login. Pages without a session (the
  * login form among them) are bound to "no session". SameSite=Lax is a second wall.
+ *
+ * The back office's forms are bound to the staff session instead, under a scope of their own
+ * (`back-office`): a token of a customer page never works in the back office and one of the back
+ * office never works on a customer page, with or without a session on either side
+ * (docs/decisions/0035-back-office-customer-lookup.md).
  */
+export type CsrfScope = 'site' | 'back-office';
+
 export function issueCsrfToken(
   request: Request,
   serverSecret: string,
   secure: boolean,
   sessionIdHash: string | null,
+  scope: CsrfScope = 'site',
 ): { token: string; setCookie?: string } {
   const name = hostCookieName(cookieName, secure);
   const existing = readCookie(request.headers.get('cookie'), name);
-  if (existing && /^[\w-]{43}$/.test(existing)) return { token: sign(existing, sessionIdHash, serverSecret) };
+  if (existing && /^[\w-]{43}$/.test(existing)) return { token: sign(existing, sessionIdHash, serverSecret, scope) };
   const value = randomBytes(32).toString('base64url');
   return {
-    token: sign(value, sessionIdHash, serverSecret),
+    token: sign(value, sessionIdHash, serverSecret, scope),
     setCookie: `${name}=${value}; Path=/; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`,
   };
 }
@@ -39,10 +47,13 @@ export function isValidCsrf(
   serverSecret: string,
   secure: boolean,
   sessionIdHash: string | null,
+  scope: CsrfScope = 'site',
 ): boolean {
   const cookie = readCookie(request.headers.get('cookie'), hostCookieName(cookieName, secure));
   const token = formData.get(csrfFieldName);
-  return Boolean(cookie) && typeof token === 'string' && safeEqual(sign(cookie!, sessionIdHash, serverSecret), token);
+  return (
+    Boolean(cookie) && typeof token === 'string' && safeEqual(sign(cookie!, sessionIdHash, serverSecret, scope), token)
+  );
 }
 
 /**
@@ -57,9 +68,11 @@ export function isCrossOrigin(request: Request, publicUrl: string): boolean {
   return origin !== new URL(request.url).origin && origin !== new URL(publicUrl).origin;
 }
 
-function sign(value: string, sessionIdHash: string | null, secret: string): string {
+function sign(value: string, sessionIdHash: string | null, secret: string, scope: CsrfScope): string {
+  // The site's tokens keep their original input, so pages open while this ships keep working.
+  const label = scope === 'site' ? 'csrf' : `csrf-${scope}`;
   return createHmac('sha256', secret)
-    .update(`csrf\n${value}\n${sessionIdHash ?? ''}`)
+    .update(`${label}\n${value}\n${sessionIdHash ?? ''}`)
     .digest('base64url');
 }
 
