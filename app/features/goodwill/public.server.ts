@@ -2,7 +2,12 @@
 // (docs/rules/back-office.md#money).
 export {
   approveMoneyRequest,
+  customerIdByNumber,
+  findMoneyRequest,
+  isFormToken,
+  isUuid,
   ledgerReference,
+  newFormToken,
   listMoneyRequests,
   needsApproval,
   rejectMoneyRequest,
@@ -18,11 +23,17 @@ export {
   type StaffActor,
 } from './money-requests.server';
 export {
+  approveVoucherBatch,
+  batchNeedsApproval,
   createVoucherBatch,
   exportVoucherBatchCsv,
+  findVoucherBatch,
   listVoucherBatches,
   newVoucherCode,
+  rejectVoucherBatch,
+  type BatchDecisionOutcome,
   type BatchOutcome,
+  type ExportOutcome,
   type VoucherBatch,
   type VoucherBatchInput,
 } from './voucher-batches.server';
