@@ -24,6 +24,9 @@ export interface BackOfficePage {
 
 const everyRole = staffRoles;
 const admin = ['admin'] as const;
+/** Money (docs/rules/back-office.md#money): finance books and creates; admin reads and decides as the second person. */
+const finance = ['finance'] as const;
+const financeOrAdmin = ['finance', 'admin'] as const;
 
 export const backOfficePages = {
   start: { path: '/backoffice', file: 'routes/backoffice/start.tsx', loader: everyRole, actions: {}, nav: true },
@@ -47,6 +50,56 @@ export const backOfficePages = {
     file: 'routes/backoffice/audit-export.ts',
     loader: admin,
     actions: {},
+    nav: false,
+  },
+  money: {
+    path: '/backoffice/money',
+    file: 'routes/backoffice/money.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  moneyNew: {
+    path: '/backoffice/money/new',
+    file: 'routes/backoffice/money-new.tsx',
+    loader: finance,
+    actions: { request: finance },
+    nav: false,
+  },
+  moneyRequest: {
+    path: '/backoffice/money/request',
+    file: 'routes/backoffice/money-request.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  vouchers: {
+    path: '/backoffice/vouchers',
+    file: 'routes/backoffice/vouchers.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  vouchersNew: {
+    path: '/backoffice/vouchers/new',
+    file: 'routes/backoffice/vouchers-new.tsx',
+    loader: finance,
+    actions: { create: finance },
+    nav: false,
+  },
+  voucherBatch: {
+    path: '/backoffice/vouchers/batch',
+    file: 'routes/backoffice/voucher-batch.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  /** The CSV of a batch's codes: POST only (it hands out redeemable codes and is audited), no page to GET. */
+  voucherBatchExport: {
+    path: '/backoffice/vouchers/batch/export',
+    file: 'routes/backoffice/voucher-batch-export.ts',
+    loader: [],
+    actions: { export: finance },
     nav: false,
   },
   logout: {

@@ -156,15 +156,26 @@ async function requestOfToken(tx: Database, formToken: string, actor: StaffActor
   return { ok: true, request: existing, booked: existing.state === 'booked', repeated: true };
 }
 
-/** One request, with the customer's number, or null. */
-export async function findMoneyRequest(ctx: MoneyContext, requestId: string) {
+/**
+ * One request, with the customer's number, or null. A staff member's view of it is audited: it shows
+ * customer data (the number, staff's reason about the customer).
+ */
+export async function viewMoneyRequest(ctx: MoneyContext, viewer: StaffActor, requestId: string) {
   if (!isUuid(requestId)) return null;
-  const [row] = await ctx.db
-    .select({ request: moneyRequests, customerNumber: customers.customerNumber })
-    .from(moneyRequests)
-    .innerJoin(customers, eq(customers.id, moneyRequests.customerId))
-    .where(eq(moneyRequests.id, requestId));
-  return row ? { ...row.request, customerNumber: row.customerNumber } : null;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ request: moneyRequests, customerNumber: customers.customerNumber })
+      .from(moneyRequests)
+      .innerJoin(customers, eq(customers.id, moneyRequests.customerId))
+      .where(eq(moneyRequests.id, requestId));
+    if (!row) return null;
+    await recordAudit(
+      tx,
+      { actorStaffId: viewer.staffId, action: 'money.view', subjectType: 'money_request', subjectId: requestId },
+      viewer.origin,
+    );
+    return { ...row.request, customerNumber: row.customerNumber };
+  });
 }
 
 /** The id of a customer, not deleted, by customer number; null when there is none. */

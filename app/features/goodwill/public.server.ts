@@ -3,7 +3,6 @@
 export {
   approveMoneyRequest,
   customerIdByNumber,
-  findMoneyRequest,
   isFormToken,
   isUuid,
   ledgerReference,
@@ -12,6 +11,7 @@ export {
   needsApproval,
   rejectMoneyRequest,
   requestMoney,
+  viewMoneyRequest,
   type DecisionOutcome,
   type MoneyContext,
   type MoneyRequest,
@@ -37,3 +37,4 @@ export {
   type VoucherBatch,
   type VoucherBatchInput,
 } from './voucher-batches.server';
+export { parseEuroAmount } from './euro-amount';

@@ -12,6 +12,7 @@ import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
 import { backOfficeDe } from './back-office.de';
+import { backOfficeMoneyDe } from './back-office-money.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -30,6 +31,7 @@ export const de = {
   ...damageReportsDe,
   ...consentDe,
   ...backOfficeDe,
+  ...backOfficeMoneyDe,
   ...generalDe,
 } as const;
 

@@ -12,6 +12,7 @@ import { damageReportsEn } from './damage-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
+import { backOfficeMoneyEn } from './back-office-money.en';
 
 export const en = {
   ...fieldsEn,
@@ -26,5 +27,6 @@ export const en = {
   ...damageReportsEn,
   ...consentEn,
   ...backOfficeEn,
+  ...backOfficeMoneyEn,
   ...generalEn,
 } as const satisfies Record<SharedMessageKey, string>;
