@@ -233,6 +233,19 @@ export const voucherBatches = pgTable('voucher_batches', {
   expiresOn: date('expires_on', { mode: 'string' }).notNull(),
   createdByStaffId: text('created_by_staff_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A batch worth more than `business.backOffice.voucherBatch.secondApprovalAboveCents` in total waits
+   * for a second staff member (docs/rules/back-office.md#money): its codes cannot be redeemed or
+   * exported before it is approved, and never once it is rejected.
+   */
+  state: text('state', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('approved'),
+  decidedByStaffId: text('decided_by_staff_id'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  /** The creating form's one-time token: a second submit of the same form creates nothing. */
+  formToken: text('form_token').unique(),
 });
 
 /**
@@ -750,9 +763,11 @@ export const moneyRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     ledgerEntryId: uuid('ledger_entry_id').references(() => creditLedger.id),
+    /** The requesting form's one-time token: a second submit of the same form books nothing. */
+    formToken: text('form_token').unique(),
   },
   (table) => [
     index('money_requests_state_idx').on(table.state, table.requestedAt, table.id),
-    index('money_requests_customer_idx').on(table.customerId),
+    index('money_requests_customer_idx').on(table.customerId, table.requestedAt),
   ],
 );

@@ -34,6 +34,9 @@ const caseWorkers = ['agent'] as const;
  * work with customers; admins run staff accounts and settings and see no customer data.
  */
 const customerLookup = ['agent', 'finance'] as const;
+/** Money (docs/rules/back-office.md#money): finance books and creates; admin reads and decides as the second person. */
+const finance = ['finance'] as const;
+const financeOrAdmin = ['finance', 'admin'] as const;
 
 export const backOfficePages = {
   start: { path: '/backoffice', file: 'routes/backoffice/start.tsx', loader: everyRole, actions: {}, nav: true },
@@ -97,6 +100,56 @@ export const backOfficePages = {
     file: 'routes/backoffice/customer-view.tsx',
     loader: customerLookup,
     actions: {},
+    nav: false,
+  },
+  money: {
+    path: '/backoffice/money',
+    file: 'routes/backoffice/money.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  moneyNew: {
+    path: '/backoffice/money/new',
+    file: 'routes/backoffice/money-new.tsx',
+    loader: finance,
+    actions: { request: finance },
+    nav: false,
+  },
+  moneyRequest: {
+    path: '/backoffice/money/request',
+    file: 'routes/backoffice/money-request.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  vouchers: {
+    path: '/backoffice/vouchers',
+    file: 'routes/backoffice/vouchers.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  vouchersNew: {
+    path: '/backoffice/vouchers/new',
+    file: 'routes/backoffice/vouchers-new.tsx',
+    loader: finance,
+    actions: { create: finance },
+    nav: false,
+  },
+  voucherBatch: {
+    path: '/backoffice/vouchers/batch',
+    file: 'routes/backoffice/voucher-batch.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  /** The CSV of a batch's codes: POST only (it hands out redeemable codes and is audited), no page to GET. */
+  voucherBatchExport: {
+    path: '/backoffice/vouchers/batch/export',
+    file: 'routes/backoffice/voucher-batch-export.ts',
+    loader: [],
+    actions: { export: finance },
     nav: false,
   },
   logout: {

@@ -14,6 +14,7 @@ import type { BrandMessageKey } from './brand.de';
 import { backOfficeDe } from './back-office.de';
 import { backOfficeCasesDe } from './back-office-cases.de';
 import { customerLookupDe } from './customer-lookup.de';
+import { backOfficeMoneyDe } from './back-office-money.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -34,6 +35,7 @@ export const de = {
   ...backOfficeDe,
   ...backOfficeCasesDe,
   ...customerLookupDe,
+  ...backOfficeMoneyDe,
   ...generalDe,
 } as const;
 

@@ -14,6 +14,7 @@ import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
 import { backOfficeCasesEn } from './back-office-cases.en';
 import { customerLookupEn } from './customer-lookup.en';
+import { backOfficeMoneyEn } from './back-office-money.en';
 
 export const en = {
   ...fieldsEn,
@@ -30,5 +31,6 @@ export const en = {
   ...backOfficeEn,
   ...backOfficeCasesEn,
   ...customerLookupEn,
+  ...backOfficeMoneyEn,
   ...generalEn,
 } as const satisfies Record<SharedMessageKey, string>;
