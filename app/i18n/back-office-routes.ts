@@ -26,12 +26,13 @@ const everyRole = staffRoles;
 const admin = ['admin'] as const;
 /**
  * Who works the case queues (docs/rules/back-office.md#case-queues): service staff. Case pages show
- * customers' data; admins run staff accounts, settings and the audit log and, like finance, work no cases.
+ * customers' data; admins run staff accounts, settings and the audit log and, like finance staff, work
+ * no cases.
  */
 const caseWorkers = ['agent'] as const;
 /**
  * Who looks up customers (docs/rules/back-office.md#customer-lookup): service and finance staff, who
- * work with customers; admins run staff accounts and settings and see no customer data.
+ * work with customers; admins run staff accounts and settings and look up no customers.
  */
 const customerLookup = ['agent', 'finance'] as const;
 /** Money (docs/rules/back-office.md#money): finance books and creates; admin reads and decides as the second person. */
