@@ -1,6 +1,16 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bikeReports, cancellations, cases, contracts, customers, outbox } from '~/db/schema';
+import {
+  auditLog,
+  bikeReports,
+  cancellations,
+  cases,
+  contracts,
+  customers,
+  damageReports,
+  outbox,
+  smsOutbox,
+} from '~/db/schema';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { auditIpHash } from '~/features/audit/public.server';
 import { listCases } from '~/features/casework/public.server';
@@ -179,6 +189,64 @@ describe('the case pages', () => {
     }
     expect(await view('id=not-a-uuid').catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 404 } });
     expect(await caseRow(report.id)).toMatchObject({ state: 'new', version: 0 });
+  });
+
+  it('completes a vehicle damage report, closes a failed SMS by hand, and wants a reason to refuse a deletion', async () => {
+    const [damage] = await db()
+      .insert(damageReports)
+      .values({
+        reference: 'S-ROUTE001',
+        licencePlate: 'B-AB 1234',
+        damageKind: 'glass',
+        damagePosition: 'front',
+        locationLat: 52.52,
+        locationLon: 13.405,
+        locationSource: 'position',
+        seenAt: new Date('2026-06-01T08:00:00Z'),
+        contactEmail: 'driver@example.org',
+        locale: 'en',
+      })
+      .returning();
+    const [sms] = await db()
+      .insert(smsOutbox)
+      .values({ recipient: '+4915112345678', text: '', failedAt: new Date('2026-06-02T08:00:00Z'), lastError: 'gone' })
+      .returning();
+    await listCases(harness.services);
+    const caseOfSource = async (sourceId: string) =>
+      (await db().select().from(cases).where(eq(cases.sourceId, sourceId)))[0]!;
+    const vehicle = await caseOfSource(damage!.id);
+    expect((await view(`id=${vehicle.id}`)).data.source).toMatchObject({ kind: 'vehicle_report', photoCount: 0 });
+    // The bike report's and the failed message's actions do not fit a vehicle report.
+    for (const intent of ['retry', 'close']) {
+      expect(await post({ intent, id: vehicle.id, version: '0' })).toMatchObject({
+        data: { refusal: 'wrong-kind' },
+        init: { status: 400 },
+      });
+    }
+    const completed = (await post({ intent: 'complete', id: vehicle.id, version: '0' })) as Response;
+    expect(completed.headers.get('Location')).toContain('done=completed-mailed');
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, 'driver@example.org'))).toMatchObject([
+      { kind: 'damage-report-done' },
+    ]);
+    expect(await post({ intent: 'complete', id: vehicle.id, version: '2' })).toMatchObject({
+      data: { refusal: 'done' },
+      init: { status: 409 },
+    });
+
+    const failed = await caseOfSource(sms!.id);
+    expect(await post({ intent: 'retry', id: failed.id, version: '0' })).toMatchObject({
+      data: { refusal: 'text-gone' },
+      init: { status: 400 },
+    });
+    const closed = (await post({ intent: 'close', id: failed.id, version: '0' })) as Response;
+    expect(closed.headers.get('Location')).toContain('done=closed');
+    expect(await caseRow(failed.id)).toMatchObject({ state: 'done', outcome: 'closed' });
+
+    // A refusal without a reason is sent back to its field, before any case is looked at.
+    expect(await post({ intent: 'refuse', id: failed.id, version: '1', reason: '  ' })).toMatchObject({
+      data: { refusal: 'reason-required', field: 'reason' },
+      init: { status: 400 },
+    });
   });
 
   it('previews matching an unmatched declaration, then applies it with its received time', async () => {

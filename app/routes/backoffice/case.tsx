@@ -138,7 +138,9 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
           <Detail term={t('backoffice.case.version')}>{row.version}</Detail>
           {row.outcome ? (
             <Detail term={t('backoffice.case.outcome')}>
-              {row.outcome}
+              {outcomeKeys.includes(row.outcome)
+                ? t(`backoffice.case.outcome.${row.outcome}` as MessageKey)
+                : row.outcome}
               {row.outcomeText ? `: ${row.outcomeText}` : ''}
             </Detail>
           ) : null}
@@ -363,14 +365,15 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
             <Detail term={t('backoffice.case.received')}>{at(report.createdAt)}</Detail>
             {matter.kind === 'bike_report' ? (
               <>
-                <Detail term={t('backoffice.case.report-kind')}>{matter.report.kind}</Detail>
+                <Detail term={t('backoffice.case.report-kind')}>{t(`bike-report.kind.${matter.report.kind}`)}</Detail>
                 <Detail term={t('backoffice.case.bike-number')}>{matter.report.bikeNumber}</Detail>
               </>
             ) : (
               <>
                 <Detail term={t('backoffice.case.licence-plate')}>{matter.report.licencePlate}</Detail>
                 <Detail term={t('backoffice.case.damage')}>
-                  {matter.report.damageKind}, {matter.report.damagePosition}
+                  {t(`damage-report.kind.${matter.report.damageKind}`)},{' '}
+                  {t(`damage-report.position-on-vehicle.${matter.report.damagePosition}`)}
                 </Detail>
                 <Detail term={t('backoffice.case.photos')}>{matter.photoCount}</Detail>
               </>
@@ -399,7 +402,10 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               <Detail term={t('backoffice.case.balance')}>{formatEuro(matter.balanceCents, locale)}</Detail>
               <Detail term={t('backoffice.case.contract')}>
                 {contract
-                  ? t('backoffice.case.contract.state', { state: contract.state, endDate: day(contract.endDate) })
+                  ? t('backoffice.case.contract.state', {
+                      state: t(`contract.state.${contract.state}`),
+                      endDate: day(contract.endDate),
+                    })
                   : t('backoffice.case.contract.none')}
               </Detail>
               {customer.deletedAt ? (
@@ -448,6 +454,9 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
     }
   }
 }
+
+/** The outcomes the casework feature writes (`closeCase`). */
+const outcomeKeys = ['matched', 'completed', 'deleted', 'refused', 'retried', 'closed'];
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
