@@ -5,6 +5,8 @@
  */
 export const staffRoles = ['agent', 'finance', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
+/** The roles that work the case queues (docs/rules/back-office.md#case-queues): service staff. */
+export const caseWorkerRoles = ['agent'] as const satisfies readonly StaffRole[];
 
 const minute = 60 * 1000;
 

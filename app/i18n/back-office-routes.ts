@@ -1,4 +1,4 @@
-import { staffRoles, type StaffRole } from '../config/back-office';
+import { caseWorkerRoles, staffRoles, type StaffRole } from '../config/back-office';
 
 /**
  * The service back office's pages, declared once (docs/rules/back-office.md#access-by-role): per page
@@ -29,7 +29,7 @@ const admin = ['admin'] as const;
  * customers' data; admins run staff accounts, settings and the audit log and, like finance staff, work
  * no cases.
  */
-const caseWorkers = ['agent'] as const;
+const caseWorkers = caseWorkerRoles;
 /**
  * Who looks up customers (docs/rules/back-office.md#customer-lookup): service and finance staff, who
  * work with customers; admins run staff accounts and settings and look up no customers.

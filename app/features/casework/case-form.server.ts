@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { caseWorkerRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import { cases, staffAccounts } from '~/db/schema';
 import { z } from '~/platform/validation';
@@ -245,6 +246,6 @@ export async function assignableStaff(ctx: Pick<CaseworkContext, 'db'>) {
   return ctx.db
     .select({ id: staffAccounts.id, displayName: staffAccounts.displayName })
     .from(staffAccounts)
-    .where(and(eq(staffAccounts.active, true), inArray(staffAccounts.role, ['agent', 'admin'])))
+    .where(and(eq(staffAccounts.active, true), inArray(staffAccounts.role, caseWorkerRoles)))
     .orderBy(asc(staffAccounts.displayName), asc(staffAccounts.id));
 }

@@ -1,4 +1,5 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { caseWorkerRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import {
@@ -250,12 +251,18 @@ export async function assignCase(
     const open = await lockOpenCase(tx, caseId);
     if (!open.ok) return open;
     if (open.row.version !== expectedVersion) return { ok: false, error: 'stale' };
-    // Only an active staff member can be given a case: anyone else would hide it from every queue.
+    // Only an active staff member who works cases can be given one: anyone else would hide it from every queue.
     if (assigneeStaffId !== null) {
       const [assignee] = await tx
         .select({ id: staffAccounts.id })
         .from(staffAccounts)
-        .where(and(eq(staffAccounts.id, assigneeStaffId), eq(staffAccounts.active, true)));
+        .where(
+          and(
+            eq(staffAccounts.id, assigneeStaffId),
+            eq(staffAccounts.active, true),
+            inArray(staffAccounts.role, caseWorkerRoles),
+          ),
+        );
       if (!assignee) return { ok: false, error: 'invalid' };
     }
     const [assigned] = await tx
