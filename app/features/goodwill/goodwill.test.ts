@@ -358,6 +358,15 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
     expect(await requestMoney(ctx(), agent, piece, { now: later })).toMatchObject({ ok: true, booked: true });
   });
 
+  it('lets only one of two pieces sent at once pass below the threshold', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const piece = { kind: 'goodwill' as const, customerId: erika, amountCents: threshold - 1, reason: 'Ride failed' };
+    const outcomes = await Promise.all([requestMoney(ctx(), agent, piece), requestMoney(ctx(), finance, piece)]);
+    expect(outcomes.map((outcome) => outcome.ok && outcome.booked).sort()).toEqual([false, true]);
+    expect(await ledgerOf(erika)).toHaveLength(1);
+  });
+
   it('books a double submit of one form once', async () => {
     await setUp();
     const erika = await insertCustomer(db, 'erika@example.org');

@@ -5,7 +5,7 @@ import { registerCustomer } from '~/features/accounts/registration.server';
 import { auditIpHash } from '~/features/audit/public.server';
 import { createStaffAccount } from '~/features/staff/staff-accounts.server';
 import { createStaffSession, staffCookieName } from '~/features/staff/staff-sessions.server';
-import { backOfficePath, type BackOfficePageId } from '~/i18n/back-office-routes';
+import { backOfficePath, rolesFor, type BackOfficePageId } from '~/i18n/back-office-routes';
 import { middleware } from '~/routes/guards/back-office';
 import { registration } from '../../../tests/support/account-fixtures';
 import { createRouteHarness, publicUrl, type RouteHarness } from '../../../tests/support/route-harness';
@@ -110,6 +110,21 @@ describe('the back office money pages', () => {
     } as Record<string, string>);
   }
   const ledger = () => harness.services.db.select().from(creditLedger).where(eq(creditLedger.customerId, customerId));
+
+  it('gives finance the money pages, admins reading and deciding, agents nothing', () => {
+    // The route table as docs/rules/back-office.md#money has it; the guard test checks each request against it.
+    expect(rolesFor('money', 'GET', null)).toEqual(['finance', 'admin']);
+    expect(rolesFor('moneyNew', 'GET', null)).toEqual(['finance']);
+    expect(rolesFor('moneyNew', 'POST', 'request')).toEqual(['finance']);
+    expect(rolesFor('moneyRequest', 'POST', 'approve')).toEqual(['finance', 'admin']);
+    expect(rolesFor('moneyRequest', 'POST', 'reject')).toEqual(['finance', 'admin']);
+    expect(rolesFor('vouchers', 'GET', null)).toEqual(['finance', 'admin']);
+    expect(rolesFor('vouchersNew', 'POST', 'create')).toEqual(['finance']);
+    expect(rolesFor('voucherBatch', 'POST', 'approve')).toEqual(['finance', 'admin']);
+    expect(rolesFor('voucherBatch', 'POST', 'export')).toEqual([]);
+    expect(rolesFor('voucherBatchExport', 'GET', null)).toEqual([]);
+    expect(rolesFor('voucherBatchExport', 'POST', 'export')).toEqual(['finance']);
+  });
 
   it('refuses amounts out of bounds or in the wrong notation next to the field, keeping what was typed', async () => {
     for (const amount of ['0', '0,00', '1000,01', '12.50', '-5', '1.000', '12,505', '']) {
