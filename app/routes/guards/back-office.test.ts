@@ -122,6 +122,9 @@ describe('the back office guard, for every page and action of its route table', 
     expect(rolesFor('staff', 'POST', 'deactivate')).toEqual(['admin']);
     expect(rolesFor('staffNew', 'POST', 'create')).toEqual(['admin']);
     expect(rolesFor('logout', 'POST', 'logout')).toEqual(staffRoles);
+    // Customer data is for service and finance staff; admins run accounts and settings.
+    for (const id of ['customers', 'customerView'] as const)
+      expect(rolesFor(id, 'GET', null)).toEqual(['agent', 'finance']);
   });
 
   it('registers every page of the table below the guard, and no other', () => {
