@@ -1,14 +1,14 @@
 import { customerLookup } from '~/config/customer-lookup';
 import { z } from '~/platform/validation';
 import { parsePhone } from '~/shared/phone/phone';
+import { searchFields, type SearchField } from './search-fields';
 
 /**
  * The customer search's query string (docs/rules/back-office.md#customer-lookup): which field and
  * what text, bounded in length and characters before anything reaches the database. A wrong query is
  * a message next to the field, never a 500.
  */
-export const searchFields = ['number', 'email', 'name', 'phone', 'iban'] as const;
-export type SearchField = (typeof searchFields)[number];
+export { searchFields, type SearchField };
 
 export type SearchProblem =
   | 'lookup.query.too-long'

@@ -17,7 +17,12 @@ export interface StaffPaymentMethod {
   until: Date | null;
 }
 
-function display(kind: StaffPaymentMethod['kind'], iban: string | null, label: string | null): string {
+/** What the back office shows to tell a method apart (see `StaffPaymentMethod.display`). */
+export function staffPaymentDisplay(
+  kind: StaffPaymentMethod['kind'],
+  iban: string | null,
+  label: string | null,
+): string {
   if (kind === 'sepa') return iban ? `•••• ${iban.replace(/\s+/g, '').slice(-4)}` : '';
   if (kind === 'card') {
     // The provider's label, e.g. "Visa •••• 4242": only a brand word and the last four digits pass.
@@ -50,7 +55,7 @@ export async function paymentMethodsForStaff(
     .limit(limit);
   return rows.map((row) => ({
     kind: row.kind,
-    display: display(row.kind, row.iban, row.label),
+    display: staffPaymentDisplay(row.kind, row.iban, row.label),
     accountHolder: row.kind === 'sepa' ? row.accountHolder : null,
     mandateReference: row.mandateReference,
     active: row.active,

@@ -1,7 +1,8 @@
 import { data, Form } from 'react-router';
 import type { Route } from './+types/customers';
 import { servicesContext } from '~/context';
-import { parseSearchQuery, searchCustomers, searchFields } from '~/features/customer-lookup/public.server';
+import { searchFields } from '~/features/customer-lookup/public';
+import { parseSearchQuery, searchCustomers } from '~/features/customer-lookup/public.server';
 import { auditOrigin, requireStaff } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
