@@ -16,6 +16,7 @@ import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
 import { clientIp } from './client-ip';
+import { incomingRequestId } from './request-id';
 import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
@@ -190,8 +191,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     },
     handle(req, res) {
       const started = performance.now();
-      const incomingId = req.headers['x-request-id'];
-      const requestId = typeof incomingId === 'string' && /^[\w-]{1,64}$/.test(incomingId) ? incomingId : randomUUID();
+      const requestId = incomingRequestId(req, trustedProxies) ?? randomUUID();
       if (pageCache && serveCachedPage(pageCache, req, res, requestId)) {
         logRequest(requestId, req.method, req.url, res.statusCode, started);
         return;

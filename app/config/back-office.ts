@@ -5,6 +5,8 @@
  */
 export const staffRoles = ['agent', 'finance', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
+/** The roles that work the case queues (docs/rules/back-office.md#case-queues): service staff. */
+export const caseWorkerRoles = ['agent'] as const satisfies readonly StaffRole[];
 
 const minute = 60 * 1000;
 
@@ -26,6 +28,13 @@ export const backOffice = {
     /** Steps accepted before and after the current one, for clocks that drift. */
     window: 1,
     issuer: 'Kundenservice Backoffice',
+  },
+  enrolment: {
+    /** An enrolment link works this long, once (docs/rules/back-office.md#enrolment). */
+    validForMs: 72 * 60 * minute,
+    /** Wrong TOTP codes on one enrolment page before it waits. */
+    codeAttempts: 10,
+    codeAttemptWindowMs: 15 * minute,
   },
   /** Single-use recovery codes handed out at enrolment. */
   recoveryCodes: 10,

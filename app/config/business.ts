@@ -25,6 +25,12 @@ export const business = {
   backOffice: {
     /** Goodwill credits and refunds above this need a second staff member's approval (four eyes). */
     secondApprovalAboveCents: 5000,
+    /**
+     * The window of the rolling total per customer: a request whose sum with the customer's pending and
+     * booked requests of these hours exceeds `secondApprovalAboveCents` needs approval too, so that an
+     * amount split into pieces just below the threshold does not pass four eyes.
+     */
+    rollingTotalHours: 24,
     /** The largest goodwill credit or refund one request may book. */
     maxMoneyRequestCents: 100_000,
     reasonMaxLength: 500,
@@ -33,6 +39,8 @@ export const business = {
       maxValueCents: 10_000,
       /** Expiry at most this many years ahead. */
       maxYearsAhead: 3,
+      /** A batch whose total value (count × value) is above this waits for a second staff member's approval. */
+      secondApprovalAboveCents: 5000,
     },
     /** Cases or requests per page of a back-office list. */
     pageSize: 50,

@@ -233,6 +233,19 @@ export const voucherBatches = pgTable('voucher_batches', {
   expiresOn: date('expires_on', { mode: 'string' }).notNull(),
   createdByStaffId: text('created_by_staff_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * A batch worth more than `business.backOffice.voucherBatch.secondApprovalAboveCents` in total waits
+   * for a second staff member (docs/rules/back-office.md#money): its codes cannot be redeemed or
+   * exported before it is approved, and never once it is rejected.
+   */
+  state: text('state', { enum: ['pending', 'approved', 'rejected'] })
+    .notNull()
+    .default('approved'),
+  decidedByStaffId: text('decided_by_staff_id'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
+  rejectionReason: text('rejection_reason'),
+  /** The creating form's one-time token: a second submit of the same form creates nothing. */
+  formToken: text('form_token').unique(),
 });
 
 /**
@@ -496,7 +509,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   email: text('email').notNull().unique(),
   displayName: text('display_name').notNull(),
   role: text('role', { enum: ['agent', 'finance', 'admin'] }).notNull(),
-  passwordHash: text('password_hash').notNull(),
+  /** Null until the person has followed their enrolment link and chosen a password (features/staff/staff-enrolment.server.ts). */
+  passwordHash: text('password_hash'),
   /** The TOTP secret, AES-256-GCM-encrypted with STAFF_TOTP_KEY (features/staff/secret-box.server.ts). */
   totpSecretEncrypted: text('totp_secret_encrypted').notNull(),
   /** The last TOTP time step accepted: a code of it or an earlier step is refused (replay). */
@@ -506,6 +520,25 @@ export const staffAccounts = pgTable('staff_accounts', {
   createdBy: uuid('created_by'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
 });
+
+/**
+ * Enrolment links: a new staff member, or one an admin enrols again, sets their own password and
+ * takes the TOTP key from this single-use link; only the token's hash is stored.
+ */
+export const staffEnrolments = pgTable(
+  'staff_enrolments',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staffAccounts.id, { onDelete: 'cascade' }),
+    createdBy: uuid('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [index('staff_enrolments_staff_idx').on(table.staffId)],
+);
 
 /** Single-use recovery codes of a staff account; only keyed hashes are stored. */
 export const staffRecoveryCodes = pgTable(
@@ -651,7 +684,7 @@ export const cases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms'],
+      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms', 'vehicle_report'],
     }).notNull(),
     sourceId: uuid('source_id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
@@ -730,9 +763,11 @@ export const moneyRequests = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectionReason: text('rejection_reason'),
     ledgerEntryId: uuid('ledger_entry_id').references(() => creditLedger.id),
+    /** The requesting form's one-time token: a second submit of the same form books nothing. */
+    formToken: text('form_token').unique(),
   },
   (table) => [
     index('money_requests_state_idx').on(table.state, table.requestedAt, table.id),
-    index('money_requests_customer_idx').on(table.customerId),
+    index('money_requests_customer_idx').on(table.customerId, table.requestedAt),
   ],
 );

@@ -1,4 +1,4 @@
-import { staffRoles, type StaffRole } from '../config/back-office';
+import { caseWorkerRoles, staffRoles, type StaffRole } from '../config/back-office';
 
 /**
  * The service back office's pages, declared once (docs/rules/back-office.md#access-by-role): per page
@@ -25,10 +25,19 @@ export interface BackOfficePage {
 const everyRole = staffRoles;
 const admin = ['admin'] as const;
 /**
+ * Who works the case queues (docs/rules/back-office.md#case-queues): service staff. Case pages show
+ * customers' data; admins run staff accounts, settings and the audit log and, like finance staff, work
+ * no cases.
+ */
+const caseWorkers = caseWorkerRoles;
+/**
  * Who looks up customers (docs/rules/back-office.md#customer-lookup): service and finance staff, who
- * work with customers; admins run staff accounts and settings and see no customer data.
+ * work with customers; admins run staff accounts and settings and look up no customers.
  */
 const customerLookup = ['agent', 'finance'] as const;
+/** Money (docs/rules/back-office.md#money): finance books and creates; admin reads and decides as the second person. */
+const finance = ['finance'] as const;
+const financeOrAdmin = ['finance', 'admin'] as const;
 
 export const backOfficePages = {
   start: { path: '/backoffice', file: 'routes/backoffice/start.tsx', loader: everyRole, actions: {}, nav: true },
@@ -36,7 +45,7 @@ export const backOfficePages = {
     path: '/backoffice/staff',
     file: 'routes/backoffice/staff-list.tsx',
     loader: admin,
-    actions: { deactivate: admin },
+    actions: { deactivate: admin, reenrol: admin },
     nav: true,
   },
   staffNew: {
@@ -44,6 +53,31 @@ export const backOfficePages = {
     file: 'routes/backoffice/staff-new.tsx',
     loader: admin,
     actions: { create: admin },
+    nav: false,
+  },
+  cases: {
+    path: '/backoffice/cases',
+    file: 'routes/backoffice/cases.tsx',
+    loader: caseWorkers,
+    actions: {},
+    nav: true,
+  },
+  case: {
+    path: '/backoffice/cases/case',
+    file: 'routes/backoffice/case.tsx',
+    loader: caseWorkers,
+    actions: {
+      take: caseWorkers,
+      assign: caseWorkers,
+      transition: caseWorkers,
+      note: caseWorkers,
+      match: caseWorkers,
+      complete: caseWorkers,
+      'carry-out': caseWorkers,
+      refuse: caseWorkers,
+      retry: caseWorkers,
+      close: caseWorkers,
+    },
     nav: false,
   },
   audit: { path: '/backoffice/audit', file: 'routes/backoffice/audit.tsx', loader: admin, actions: {}, nav: true },
@@ -69,6 +103,56 @@ export const backOfficePages = {
     actions: {},
     nav: false,
   },
+  money: {
+    path: '/backoffice/money',
+    file: 'routes/backoffice/money.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  moneyNew: {
+    path: '/backoffice/money/new',
+    file: 'routes/backoffice/money-new.tsx',
+    loader: finance,
+    actions: { request: finance },
+    nav: false,
+  },
+  moneyRequest: {
+    path: '/backoffice/money/request',
+    file: 'routes/backoffice/money-request.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  vouchers: {
+    path: '/backoffice/vouchers',
+    file: 'routes/backoffice/vouchers.tsx',
+    loader: financeOrAdmin,
+    actions: {},
+    nav: true,
+  },
+  vouchersNew: {
+    path: '/backoffice/vouchers/new',
+    file: 'routes/backoffice/vouchers-new.tsx',
+    loader: finance,
+    actions: { create: finance },
+    nav: false,
+  },
+  voucherBatch: {
+    path: '/backoffice/vouchers/batch',
+    file: 'routes/backoffice/voucher-batch.tsx',
+    loader: financeOrAdmin,
+    actions: { approve: financeOrAdmin, reject: financeOrAdmin },
+    nav: false,
+  },
+  /** The CSV of a batch's codes: POST only (it hands out redeemable codes and is audited), no page to GET. */
+  voucherBatchExport: {
+    path: '/backoffice/vouchers/batch/export',
+    file: 'routes/backoffice/voucher-batch-export.ts',
+    loader: [],
+    actions: { export: finance },
+    nav: false,
+  },
   logout: {
     path: '/backoffice/logout',
     file: 'routes/backoffice/logout.ts',
@@ -81,10 +165,14 @@ export const backOfficePages = {
 export type BackOfficePageId = keyof typeof backOfficePages;
 export const backOfficePageIds = Object.keys(backOfficePages) as BackOfficePageId[];
 
-/** Pages of the back office that need no staff session: the login's two steps and the language switch. */
+/**
+ * Pages of the back office that need no staff session: the login's two steps, the enrolment link's
+ * page and the language switch.
+ */
 export const backOfficePublicPages = {
   login: { path: '/backoffice/login', file: 'routes/backoffice/login.tsx' },
   loginCode: { path: '/backoffice/login/code', file: 'routes/backoffice/login-code.tsx' },
+  enrol: { path: '/backoffice/enrol', file: 'routes/backoffice/enrol.tsx' },
   language: { path: '/backoffice/language', file: 'routes/backoffice/language.ts' },
 } as const;
 

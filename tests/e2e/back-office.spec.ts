@@ -8,6 +8,7 @@ const test = testWithCuttableDatabase();
 
 test('an admin logs in with password and TOTP, creates an agent, sees the audit entries, logs out', async ({
   page,
+  browser,
   database,
 }) => {
   test.setTimeout(120_000);
@@ -28,7 +29,7 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await expect(page.getByText('Angemeldet als Rita Root (Administration)')).toBeVisible();
   await expectNoViolations(page, 'audit log');
 
-  // Create an agent: the enrolment is shown once.
+  // Create an agent: the admin sees an enrolment link once, never the agent's password or key.
   await page
     .getByRole('navigation', { name: 'Backoffice-Navigation' })
     .getByRole('link', { name: 'Mitarbeitende' })
@@ -39,9 +40,35 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await page.getByLabel('Rolle').selectOption('agent');
   await page.getByRole('button', { name: 'Konto anlegen' }).click();
   await expect(page.getByRole('heading', { name: 'Das Konto für alex.agent@example.com ist angelegt.' })).toBeVisible();
-  await expect(page.getByTestId('enrolment-uri')).toContainText('otpauth://totp/');
-  await expect(page.getByTestId('enrolment-recovery-codes').getByRole('listitem')).toHaveCount(10);
-  await expectNoViolations(page, 'staff enrolment');
+  const link = (await page.getByTestId('enrolment-link').textContent())!.trim();
+  expect(link).toMatch(/\/backoffice\/enrol\?token=[\w-]{43}$/);
+  await expect(page.getByTestId('enrolment-secret')).toHaveCount(0);
+  await expectNoViolations(page, 'staff enrolment link');
+
+  // The agent follows the link in a browser of their own: key, own password, code, recovery codes.
+  const agentContext = await browser.newContext();
+  const agentPage = await agentContext.newPage();
+  await agentPage.goto(link);
+  await expect(agentPage.getByTestId('enrolment-uri')).toContainText('otpauth://totp/');
+  await expectNoViolations(agentPage, 'enrolment');
+  const agentSecret = (await agentPage.getByTestId('enrolment-secret').textContent())!.trim();
+  // The server checks what the browser cannot: the password must not contain the email address.
+  await agentPage.getByLabel('Passwort').fill('alex.agent-im-Service-2026');
+  await agentPage.getByLabel('Code aus der Authenticator-App').fill(referenceTotp(agentSecret, Date.now()));
+  await agentPage.getByRole('button', { name: 'Einrichtung abschließen' }).click();
+  await expect(agentPage.getByText('Das Passwort darf Ihre E-Mail-Adresse nicht enthalten.')).toBeVisible();
+  await agentPage.getByLabel('Passwort').fill('Alex arbeitet im Service 2026');
+  await agentPage.getByLabel('Code aus der Authenticator-App').fill(referenceTotp(agentSecret, Date.now()));
+  await agentPage.getByRole('button', { name: 'Einrichtung abschließen' }).click();
+  await expect(agentPage.getByTestId('enrolment-recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expectNoViolations(agentPage, 'enrolment done');
+  // The link works once.
+  await agentPage.goto(link);
+  await expect(
+    agentPage.getByText('Dieser Einrichtungslink ist ungültig, schon benutzt oder abgelaufen.'),
+  ).toBeVisible();
+  await agentContext.close();
+
   await page.getByRole('link', { name: 'Mitarbeitende', exact: true }).first().click();
   await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('Service');
   await expectNoViolations(page, 'staff list');

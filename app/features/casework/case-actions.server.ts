@@ -1,9 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import {
   accountTokens,
   bikeReports,
+  contracts,
+  creditLedger,
+  damageReportPhotos,
   damageReports,
   drivingLicences,
   caseNotes,
@@ -23,7 +26,7 @@ import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import { retryFailed } from '~/shared/outbox/delivery.server';
 import { berlinDate } from '~/platform/berlin-date';
-import { deletionDoneMail, deletionRefusedMail, reportDoneMail } from './casework-mails';
+import { deletionDoneMail, deletionRefusedMail, reportDoneMail, vehicleReportDoneMail } from './casework-mails';
 import {
   closeCase,
   isUuid,
@@ -67,7 +70,11 @@ export async function getCase(ctx: Pick<CaseworkContext, 'db'>, actor: StaffActo
       .where(eq(caseNotes.caseId, caseId))
       .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
     const source = await sourceOf(tx, row);
-    await recordAudit(tx, { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId });
+    await recordAudit(
+      tx,
+      { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId },
+      actor.origin,
+    );
     return { case: row, notes, source };
   });
 }
@@ -101,7 +108,21 @@ async function sourceOf(db: Database, row: CaseRow) {
         .where(eq(customers.id, row.sourceId));
       if (!customer) return null;
       const blockers = customer.deletedAt ? [] : await deletionBlockers(db, customer.id);
-      return { kind: row.kind, customer, blockers };
+      const [balance] = await db
+        .select({ cents: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)::int` })
+        .from(creditLedger)
+        .where(eq(creditLedger.customerId, customer.id));
+      const [contract] = await db
+        .select({ state: contracts.state, endDate: contracts.endDate })
+        .from(contracts)
+        .where(eq(contracts.customerId, customer.id));
+      return {
+        kind: row.kind,
+        customer,
+        blockers,
+        balanceCents: Number(balance?.cents ?? 0),
+        contract: contract ?? null,
+      };
     }
     case 'failed_mail': {
       const [mail] = await db
@@ -125,6 +146,15 @@ async function sourceOf(db: Database, row: CaseRow) {
       const { text, ...shown } = sms;
       return { kind: row.kind, sms: { ...shown, retryable: text !== '' } };
     }
+    case 'vehicle_report': {
+      const [report] = await db.select().from(damageReports).where(eq(damageReports.id, row.sourceId));
+      if (!report) return null;
+      const [photos] = await db
+        .select({ count: sql<number>`count(*)::int` })
+        .from(damageReportPhotos)
+        .where(eq(damageReportPhotos.reportId, report.id));
+      return { kind: row.kind, report, photoCount: Number(photos?.count ?? 0) };
+    }
   }
 }
 
@@ -136,11 +166,11 @@ export async function matchDeclaration(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { customerId, now = new Date() }: { customerId: string; now?: Date },
+  { customerId, expectedVersion, now = new Date() }: { customerId: string; expectedVersion?: number; now?: Date },
 ): Promise<ActionResult<{ effectiveEndDate: string | null }>> {
   if (!isUuid(customerId)) return { ok: false, error: 'unknown-customer' };
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ effectiveEndDate: string | null }>> => {
-    const open = await lockOpenCase(tx, caseId, 'cancellation');
+    const open = await lockOpenCase(tx, caseId, 'cancellation', expectedVersion);
     if (!open.ok) return open;
     const [customer] = await tx
       .select({ id: customers.id, deletedAt: customers.deletedAt })
@@ -149,17 +179,107 @@ export async function matchDeclaration(
     if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
     const assigned = await assignDeclaration(tx, ctx, { cancellationId: open.row.sourceId, customerId, now });
     if (!assigned.ok) return assigned;
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'cancellation.match',
-      subjectType: 'cancellation',
-      subjectId: open.row.sourceId,
-      before: { customerId: null },
-      after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'cancellation.match',
+        subjectType: 'cancellation',
+        subjectId: open.row.sourceId,
+        before: { customerId: null },
+        after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'matched', null, now);
     queue(assigned.mail);
     return { ok: true, case: closed, effectiveEndDate: assigned.effectiveEndDate };
+  });
+}
+
+export type MatchPreview =
+  | {
+      ok: true;
+      customer: { id: string; customerNumber: string; name: string; email: string };
+      effectiveEndDate: string | null;
+      adjusted: boolean;
+    }
+  | { ok: false; error: CaseError | 'unknown-customer' | 'already-assigned' | 'withdrawn' | 'no-contract' | string };
+
+class PreviewOnly extends Error {
+  constructor(readonly outcome: MatchPreview) {
+    super('preview only');
+  }
+}
+
+/**
+ * What matching an unmatched declaration to the customer with `customerNumber` would do, before
+ * staff confirm: the customer found and the end date the contract would get. The matching itself
+ * runs and is rolled back, so the preview is exactly what a confirmation would do now. Showing the
+ * customer is a view of customer data, audited as `case.match-preview`.
+ */
+export async function previewMatch(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { customerNumber, now = new Date() }: { customerNumber: string; now?: Date },
+): Promise<MatchPreview> {
+  return ctx.db.transaction(async (tx): Promise<MatchPreview> => {
+    const open = await lockOpenCase(tx, caseId, 'cancellation');
+    if (!open.ok) return open;
+    const [customer] = await tx
+      .select({
+        id: customers.id,
+        customerNumber: customers.customerNumber,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        deletedAt: customers.deletedAt,
+      })
+      .from(customers)
+      .where(eq(customers.customerNumber, customerNumber.trim()));
+    if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
+    const outcome = await tx
+      .transaction(async (dry) => {
+        const assigned = await assignDeclaration(dry, ctx, {
+          cancellationId: open.row.sourceId,
+          customerId: customer.id,
+          now,
+        });
+        throw new PreviewOnly(
+          assigned.ok
+            ? {
+                ok: true,
+                customer: {
+                  id: customer.id,
+                  customerNumber: customer.customerNumber,
+                  name: `${customer.firstName} ${customer.lastName}`,
+                  email: customer.email,
+                },
+                effectiveEndDate: assigned.effectiveEndDate,
+                adjusted: assigned.adjusted,
+              }
+            : assigned,
+        );
+      })
+      .catch((thrown: unknown) => {
+        if (thrown instanceof PreviewOnly) return thrown.outcome;
+        throw thrown;
+      });
+    if (outcome.ok) {
+      await recordAudit(
+        tx,
+        {
+          actorStaffId: actor.staffId,
+          action: 'case.match-preview',
+          subjectType: 'case',
+          subjectId: caseId,
+          after: { customerId: customer.id },
+        },
+        actor.origin,
+      );
+    }
+    return outcome;
   });
 }
 
@@ -168,10 +288,10 @@ export async function completeReport(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<ActionResult<{ reporterMailed: boolean }>> {
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
-    const open = await lockOpenCase(tx, caseId, 'bike_report');
+    const open = await lockOpenCase(tx, caseId, 'bike_report', expectedVersion);
     if (!open.ok) return open;
     const [report] = await tx
       .select({ reference: bikeReports.reference, contactEmail: bikeReports.contactEmail, locale: bikeReports.locale })
@@ -186,13 +306,64 @@ export async function completeReport(
       queue({ to: report.contactEmail, mail });
       reporterMailed = true;
     }
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'bike-report.complete',
-      subjectType: 'bike_report',
-      subjectId: open.row.sourceId,
-      after: { reporterMailed },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'bike-report.complete',
+        subjectType: 'bike_report',
+        subjectId: open.row.sourceId,
+        after: { reporterMailed },
+      },
+      actor.origin,
+    );
+    const closed = await closeCase(tx, open.row, actor, 'completed', null, now);
+    return { ok: true, case: closed, reporterMailed };
+  });
+}
+
+/**
+ * Closes a vehicle damage report's case (docs/rules/back-office.md#case-queues) and tells the reporter,
+ * in the report's language, when they left an email address; a report without one (a phone number
+ * only, or contact details cleared by a deletion) closes without a message.
+ */
+export async function completeVehicleReport(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
+): Promise<ActionResult<{ reporterMailed: boolean }>> {
+  return inTransaction(ctx, async (tx, queue): Promise<ActionResult<{ reporterMailed: boolean }>> => {
+    const open = await lockOpenCase(tx, caseId, 'vehicle_report', expectedVersion);
+    if (!open.ok) return open;
+    const [report] = await tx
+      .select({
+        reference: damageReports.reference,
+        licencePlate: damageReports.licencePlate,
+        contactEmail: damageReports.contactEmail,
+        locale: damageReports.locale,
+      })
+      .from(damageReports)
+      .where(eq(damageReports.id, open.row.sourceId));
+    if (!report) return { ok: false, error: 'not-found' };
+    let reporterMailed = false;
+    if (report.contactEmail) {
+      const mail = vehicleReportDoneMail(report.reference, report.licencePlate, report.locale, ctx.brand);
+      await enqueueMail(tx, report.contactEmail, mail);
+      queue({ to: report.contactEmail, mail });
+      reporterMailed = true;
+    }
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'damage-report.complete',
+        subjectType: 'damage_report',
+        subjectId: open.row.sourceId,
+        after: { reporterMailed },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'completed', null, now);
     return { ok: true, case: closed, reporterMailed };
   });
@@ -216,10 +387,10 @@ export async function carryOutDeletion(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<DeletionCarryOut> {
   return inTransaction(ctx, async (tx, queue): Promise<DeletionCarryOut> => {
-    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    const open = await lockOpenCase(tx, caseId, 'deletion_request', expectedVersion);
     if (!open.ok) return open;
     const customerId = open.row.sourceId;
     const [customer] = await tx.select().from(customers).where(eq(customers.id, customerId)).for('update');
@@ -280,14 +451,18 @@ export async function carryOutDeletion(
       ctx.brand,
     );
     await enqueueMail(tx, customer.email, mail);
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'deletion.carry-out',
-      subjectType: 'customer',
-      subjectId: customerId,
-      before: { customerNumber: customer.customerNumber, deletionRequestedAt: customer.deletionRequestedAt },
-      after: { deletedAt: now, retainUntil },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'deletion.carry-out',
+        subjectType: 'customer',
+        subjectId: customerId,
+        before: { customerNumber: customer.customerNumber, deletionRequestedAt: customer.deletionRequestedAt },
+        after: { deletedAt: now, retainUntil },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'deleted', null, now);
     queue({ to: customer.email, mail });
     return { ok: true, case: closed, retainUntil };
@@ -302,12 +477,12 @@ export async function refuseDeletion(
   ctx: CaseworkContext,
   actor: StaffActor,
   caseId: string,
-  { reason, now = new Date() }: { reason: string; now?: Date },
+  { reason, expectedVersion, now = new Date() }: { reason: string; expectedVersion?: number; now?: Date },
 ): Promise<ActionResult> {
   const text = reason.trim();
   if (text.length === 0 || text.length > business.backOffice.reasonMaxLength) return { ok: false, error: 'invalid' };
   return inTransaction(ctx, async (tx, queue): Promise<ActionResult> => {
-    const open = await lockOpenCase(tx, caseId, 'deletion_request');
+    const open = await lockOpenCase(tx, caseId, 'deletion_request', expectedVersion);
     if (!open.ok) return open;
     const [customer] = await tx
       .update(customers)
@@ -321,14 +496,18 @@ export async function refuseDeletion(
       ctx.brand,
     );
     await enqueueMail(tx, customer.email, mail);
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'deletion.refuse',
-      subjectType: 'customer',
-      subjectId: customer.id,
-      before: { deletionRequestedAt: open.row.occurredAt },
-      after: { deletionRequestedAt: null, reason: text },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'deletion.refuse',
+        subjectType: 'customer',
+        subjectId: customer.id,
+        before: { deletionRequestedAt: open.row.occurredAt },
+        after: { deletionRequestedAt: null, reason: text },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'refused', text, now);
     queue({ to: customer.email, mail });
     return { ok: true, case: closed };
@@ -345,10 +524,10 @@ export async function retryMessage(
   ctx: Pick<CaseworkContext, 'db'>,
   actor: StaffActor,
   caseId: string,
-  { now = new Date() }: { now?: Date } = {},
+  { expectedVersion, now = new Date() }: { expectedVersion?: number; now?: Date } = {},
 ): Promise<ActionResult> {
   return ctx.db.transaction(async (tx): Promise<ActionResult> => {
-    const open = await lockOpenCase(tx, caseId);
+    const open = await lockOpenCase(tx, caseId, undefined, expectedVersion);
     if (!open.ok) return open;
     const { kind, sourceId } = open.row;
     if (kind !== 'failed_mail' && kind !== 'failed_sms') return { ok: false, error: 'wrong-kind' };
@@ -359,14 +538,18 @@ export async function retryMessage(
     }
     const reset = await retryFailed(tx, table, sourceId, now);
     if (reset === 0) return { ok: false, error: 'not-failed' };
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: kind === 'failed_mail' ? 'mail.retry' : 'sms.retry',
-      subjectType: kind === 'failed_mail' ? 'mail' : 'sms',
-      subjectId: sourceId,
-      before: { failedAt: open.row.occurredAt },
-      after: { failedAt: null, nextAttemptAt: now },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: kind === 'failed_mail' ? 'mail.retry' : 'sms.retry',
+        subjectType: kind === 'failed_mail' ? 'mail' : 'sms',
+        subjectId: sourceId,
+        before: { failedAt: open.row.occurredAt },
+        after: { failedAt: null, nextAttemptAt: now },
+      },
+      actor.origin,
+    );
     const closed = await closeCase(tx, open.row, actor, 'retried', null, now);
     return { ok: true, case: closed };
   });

@@ -1,9 +1,20 @@
-import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { caseWorkerRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
-import { bikeReports, caseNotes, cases, cancellations, customers, outbox, smsOutbox, staffAccounts } from '~/db/schema';
+import {
+  bikeReports,
+  caseNotes,
+  cases,
+  cancellations,
+  customers,
+  damageReports,
+  outbox,
+  smsOutbox,
+  staffAccounts,
+} from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
-import { recordAudit } from '~/features/audit/public.server';
+import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
 
 /**
  * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
@@ -24,6 +35,7 @@ export const caseKinds: readonly CaseKind[] = [
   'deletion_request',
   'failed_mail',
   'failed_sms',
+  'vehicle_report',
 ];
 export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 
@@ -31,6 +43,8 @@ export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 export interface StaffActor {
   staffId: string;
   role: 'agent' | 'finance' | 'admin';
+  /** The request acting (its id and keyed client address), stamped on every audit entry it writes. */
+  origin: AuditOrigin;
 }
 
 export type CaseworkContext = Pick<FeatureContext, 'db' | 'brand' | 'onMailQueued'>;
@@ -50,6 +64,7 @@ export async function syncCases(db: Database): Promise<void> {
     sql`select 'failed_mail', ${outbox.id}, ${outbox.failedAt} from ${outbox} where ${outbox.failedAt} is not null`,
     sql`select 'failed_sms', ${smsOutbox.id}, ${smsOutbox.failedAt} from ${smsOutbox}
         where ${smsOutbox.failedAt} is not null`,
+    sql`select 'vehicle_report', ${damageReports.id}, ${damageReports.createdAt} from ${damageReports}`,
   ];
   for (const source of sources) {
     await db.execute(
@@ -116,12 +131,15 @@ export async function lockOpenCase(
   tx: Database,
   caseId: string,
   kind?: CaseKind,
+  expectedVersion?: number,
 ): Promise<{ ok: true; row: CaseRow } | { ok: false; error: CaseError }> {
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   const [row] = await tx.select().from(cases).where(eq(cases.id, caseId)).for('update');
   if (!row) return { ok: false, error: 'not-found' };
   if (kind && row.kind !== kind) return { ok: false, error: 'wrong-kind' };
   if (row.state === 'done') return { ok: false, error: 'done' };
+  // A page that showed an older version acts on what it showed, not on what the case is now.
+  if (expectedVersion !== undefined && row.version !== expectedVersion) return { ok: false, error: 'stale' };
   return { ok: true, row };
 }
 
@@ -147,14 +165,18 @@ export async function closeCase(
     .where(and(eq(cases.id, row.id), or(eq(cases.state, 'new'), eq(cases.state, 'in_progress'))))
     .returning();
   if (!closed) throw new Error(`Case ${row.id} was closed while locked`);
-  await recordAudit(tx, {
-    actorStaffId: actor.staffId,
-    action: 'case.close',
-    subjectType: 'case',
-    subjectId: row.id,
-    before: { state: row.state },
-    after: { state: 'done', outcome },
-  });
+  await recordAudit(
+    tx,
+    {
+      actorStaffId: actor.staffId,
+      action: 'case.close',
+      subjectType: 'case',
+      subjectId: row.id,
+      before: { state: row.state },
+      after: { state: 'done', outcome },
+    },
+    actor.origin,
+  );
   return closed;
 }
 
@@ -168,6 +190,7 @@ export async function takeCase(
   ctx: Pick<CaseworkContext, 'db'>,
   actor: StaffActor,
   caseId: string,
+  { expectedVersion }: { expectedVersion?: number } = {},
 ): Promise<CaseChange> {
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   return ctx.db.transaction(async (tx): Promise<CaseChange> => {
@@ -184,6 +207,7 @@ export async function takeCase(
           eq(cases.id, caseId),
           eq(cases.state, 'new'),
           or(isNull(cases.assigneeStaffId), eq(cases.assigneeStaffId, actor.staffId)),
+          expectedVersion === undefined ? undefined : eq(cases.version, expectedVersion),
         ),
       )
       .returning();
@@ -191,16 +215,23 @@ export async function takeCase(
       const [row] = await tx.select().from(cases).where(eq(cases.id, caseId));
       if (!row) return { ok: false, error: 'not-found' };
       if (row.state === 'done') return { ok: false, error: 'done' };
+      if (row.state === 'new' && expectedVersion !== undefined && row.version !== expectedVersion) {
+        return { ok: false, error: 'stale' };
+      }
       return { ok: false, error: 'taken' };
     }
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.take',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { state: 'new' },
-      after: { state: 'in_progress', assigneeStaffId: actor.staffId },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.take',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { state: 'new' },
+        after: { state: 'in_progress', assigneeStaffId: actor.staffId },
+      },
+      actor.origin,
+    );
     return { ok: true, case: taken };
   });
 }
@@ -220,12 +251,18 @@ export async function assignCase(
     const open = await lockOpenCase(tx, caseId);
     if (!open.ok) return open;
     if (open.row.version !== expectedVersion) return { ok: false, error: 'stale' };
-    // Only an active staff member can be given a case: anyone else would hide it from every queue.
+    // Only an active staff member who works cases can be given one: anyone else would hide it from every queue.
     if (assigneeStaffId !== null) {
       const [assignee] = await tx
         .select({ id: staffAccounts.id })
         .from(staffAccounts)
-        .where(and(eq(staffAccounts.id, assigneeStaffId), eq(staffAccounts.active, true)));
+        .where(
+          and(
+            eq(staffAccounts.id, assigneeStaffId),
+            eq(staffAccounts.active, true),
+            inArray(staffAccounts.role, caseWorkerRoles),
+          ),
+        );
       if (!assignee) return { ok: false, error: 'invalid' };
     }
     const [assigned] = await tx
@@ -233,14 +270,18 @@ export async function assignCase(
       .set({ assigneeStaffId, version: sql`${cases.version} + 1`, updatedAt: new Date() })
       .where(eq(cases.id, caseId))
       .returning();
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.assign',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { assigneeStaffId: open.row.assigneeStaffId },
-      after: { assigneeStaffId },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.assign',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { assigneeStaffId: open.row.assigneeStaffId },
+        after: { assigneeStaffId },
+      },
+      actor.origin,
+    );
     return { ok: true, case: assigned! };
   });
 }
@@ -274,19 +315,23 @@ export async function transitionCase(
       })
       .where(and(eq(cases.id, caseId), eq(cases.version, expectedVersion)))
       .returning();
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.transition',
-      subjectType: 'case',
-      subjectId: caseId,
-      before: { state: row.state },
-      after: { state: to },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.transition',
+        subjectType: 'case',
+        subjectId: caseId,
+        before: { state: row.state },
+        after: { state: to },
+      },
+      actor.origin,
+    );
     return { ok: true, case: moved! };
   });
 }
 
-export type NoteOutcome = { ok: true; noteId: string } | { ok: false; error: 'not-found' | 'invalid' };
+export type NoteOutcome = { ok: true; noteId: string } | { ok: false; error: 'not-found' | 'invalid' | 'stale' };
 
 /** Adds a note to a case (done ones too: a later remark belongs to the case's history). */
 export async function addCaseNote(
@@ -294,13 +339,19 @@ export async function addCaseNote(
   actor: StaffActor,
   caseId: string,
   text: string,
+  { expectedVersion }: { expectedVersion?: number } = {},
 ): Promise<NoteOutcome> {
   const note = text.trim();
   if (note.length === 0 || note.length > business.backOffice.noteMaxLength) return { ok: false, error: 'invalid' };
   if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
   return ctx.db.transaction(async (tx): Promise<NoteOutcome> => {
-    const [row] = await tx.select({ id: cases.id }).from(cases).where(eq(cases.id, caseId)).for('update');
+    const [row] = await tx
+      .select({ id: cases.id, version: cases.version })
+      .from(cases)
+      .where(eq(cases.id, caseId))
+      .for('update');
     if (!row) return { ok: false, error: 'not-found' };
+    if (expectedVersion !== undefined && row.version !== expectedVersion) return { ok: false, error: 'stale' };
     const [inserted] = await tx
       .insert(caseNotes)
       .values({ caseId, authorStaffId: actor.staffId, text: note })
@@ -309,13 +360,17 @@ export async function addCaseNote(
       .update(cases)
       .set({ version: sql`${cases.version} + 1`, updatedAt: new Date() })
       .where(eq(cases.id, caseId));
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'case.note',
-      subjectType: 'case',
-      subjectId: caseId,
-      after: { noteId: inserted!.id },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'case.note',
+        subjectType: 'case',
+        subjectId: caseId,
+        after: { noteId: inserted!.id },
+      },
+      actor.origin,
+    );
     return { ok: true, noteId: inserted!.id };
   });
 }

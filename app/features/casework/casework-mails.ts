@@ -24,6 +24,35 @@ export function reportDoneMail(reference: string, locale: Locale, brand: BrandPr
   );
 }
 
+/** To the reporter of a vehicle damage report once it is dealt with, in the report's language. */
+export function vehicleReportDoneMail(
+  reference: string,
+  licencePlate: string,
+  locale: Locale,
+  brand: BrandProfile,
+): RenderedMail {
+  const de = locale === 'de';
+  return renderMailContent(
+    'damage-report-done',
+    {
+      subject: de
+        ? `Deine Schadensmeldung ${reference} ist erledigt`
+        : `Your damage report ${reference} has been dealt with`,
+      greeting: de ? 'Hallo,' : 'Hello,',
+      paragraphs: de
+        ? [
+            `unser Service-Team hat deine Schadensmeldung ${reference} zum Fahrzeug ${licencePlate} bearbeitet und abgeschlossen. Danke, dass du uns geholfen hast.`,
+          ]
+        : [
+            `our service team has dealt with your damage report ${reference} on the vehicle ${licencePlate} and closed it. Thank you for your help.`,
+          ],
+      closing: mailClosing(locale, brand),
+    },
+    locale,
+    brand,
+  );
+}
+
 /** To the account's address when its deletion was carried out. */
 export function deletionDoneMail(
   { firstName, customerNumber }: { firstName: string; customerNumber: string },

@@ -24,6 +24,7 @@ import {
   assignCase,
   carryOutDeletion,
   completeReport,
+  completeVehicleReport,
   getCase,
   listCases,
   matchDeclaration,
@@ -36,8 +37,16 @@ import {
   type StaffActor,
 } from './public.server';
 
-const anna: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-000000000001', role: 'agent' };
-const ben: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-000000000002', role: 'agent' };
+const anna: StaffActor = {
+  staffId: '5f0c8a9e-0000-4000-8000-000000000001',
+  role: 'agent',
+  origin: { requestId: 'req-anna', ipHash: 'hash-anna' },
+};
+const ben: StaffActor = {
+  staffId: '5f0c8a9e-0000-4000-8000-000000000002',
+  role: 'agent',
+  origin: { requestId: 'req-ben', ipHash: 'hash-ben' },
+};
 const may14 = new Date('2026-05-14T10:00:00Z');
 const june10 = new Date('2026-06-10T10:00:00Z');
 
@@ -298,6 +307,60 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
       error: 'done',
     });
     expect(await auditActions(english.id)).toEqual(['anna:bike-report.complete']);
+  });
+
+  it('completes a vehicle damage report, mailing the reporter only when an address was left', async () => {
+    fixture = await createAccountFixture(backend);
+    const damage = async (contactEmail: string | null) => {
+      const [row] = await db()
+        .insert(damageReports)
+        .values({
+          reference: `S-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+          licencePlate: 'B-AB 1234',
+          damageKind: 'dent',
+          damagePosition: 'rear',
+          locationLat: 52.52,
+          locationLon: 13.405,
+          locationSource: 'position',
+          seenAt: new Date('2026-06-01T08:00:00Z'),
+          contactEmail,
+          contactPhone: contactEmail ? null : '+4915112345678',
+          locale: 'de',
+        })
+        .returning();
+      return row!;
+    };
+    const mailed = await damage('fahrerin@example.org');
+    const phoneOnly = await damage(null);
+    const mailedCase = await caseOf('vehicle_report', mailed.id);
+    expect((await getCase(ctx(), anna, mailedCase.id))?.source).toMatchObject({
+      kind: 'vehicle_report',
+      report: { reference: mailed.reference, licencePlate: 'B-AB 1234' },
+      photoCount: 0,
+    });
+    // A vehicle report is not a bike report.
+    expect(await completeReport(ctx(), anna, mailedCase.id)).toEqual({ ok: false, error: 'wrong-kind' });
+    expect(await completeVehicleReport(ctx(), anna, mailedCase.id)).toMatchObject({
+      ok: true,
+      reporterMailed: true,
+      case: { state: 'done', outcome: 'completed' },
+    });
+    expect(await mailsTo('fahrerin@example.org')).toMatchObject([
+      { kind: 'damage-report-done', subject: `Deine Schadensmeldung ${mailed.reference} ist erledigt` },
+    ]);
+    expect(await completeVehicleReport(ctx(), ben, (await caseOf('vehicle_report', phoneOnly.id)).id)).toMatchObject({
+      ok: true,
+      reporterMailed: false,
+    });
+    // Every entry carries the origin of the request that wrote it.
+    const entries = await db().select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(entries.map((entry) => [entry.action, entry.requestId, entry.ipHash])).toEqual([
+      ['case.view', 'req-anna', 'hash-anna'],
+      ['damage-report.complete', 'req-anna', 'hash-anna'],
+      ['case.close', 'req-anna', 'hash-anna'],
+      ['damage-report.complete', 'req-ben', 'hash-ben'],
+      ['case.close', 'req-ben', 'hash-ben'],
+    ]);
   });
 
   it('carries out a deletion request only once the legal checks pass, keeping what the law requires apart', async () => {

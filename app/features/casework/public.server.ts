@@ -22,10 +22,24 @@ export {
 export {
   carryOutDeletion,
   completeReport,
+  completeVehicleReport,
   getCase,
   matchDeclaration,
+  previewMatch,
   refuseDeletion,
   retryMessage,
   type CaseSource,
   type DeletionCarryOut,
+  type MatchPreview,
 } from './case-actions.server';
+export {
+  assignableStaff,
+  caseIntents,
+  caseNotices,
+  closableByHand,
+  submitCaseForm,
+  type CaseFormOutcome,
+  type CaseIntent,
+  type CaseNotice,
+  type CaseRefusal,
+} from './case-form.server';

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { payment } from '~/config/payment';
 import type { Database } from '~/db/client.server';
-import { creditLedger, vouchers } from '~/db/schema';
+import { creditLedger, voucherBatches, vouchers } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
 import { releaseAttempt, reserveAttempt, type LimitedKey } from '~/platform/rate-limit/attempts';
 import type { RateLimitStore } from '~/platform/rate-limit/store';
@@ -63,13 +63,26 @@ export async function redeemVoucher(
   return outcome;
 }
 
+/**
+ * A code made outside a batch, or of a batch a second staff member approved (docs/rules/back-office.md#money):
+ * codes of a pending or rejected batch cannot be redeemed.
+ */
+const releasedBatch = sql`(${vouchers.batchId} is null or exists (select 1 from ${voucherBatches} where ${voucherBatches.id} = ${vouchers.batchId} and ${voucherBatches.state} = 'approved'))`;
+
 async function claimVoucher(db: Database, customerId: string, code: string, now: Date): Promise<RedemptionOutcome> {
   const today = berlinDate(now);
   return db.transaction(async (tx): Promise<RedemptionOutcome> => {
     const [claimed] = await tx
       .update(vouchers)
       .set({ redeemedAt: now, redeemedBy: customerId })
-      .where(and(eq(vouchers.code, code), isNull(vouchers.redeemedAt), sql`${vouchers.expiresOn} >= ${today}::date`))
+      .where(
+        and(
+          eq(vouchers.code, code),
+          isNull(vouchers.redeemedAt),
+          sql`${vouchers.expiresOn} >= ${today}::date`,
+          releasedBatch,
+        ),
+      )
       .returning({ valueCents: vouchers.valueCents });
     if (claimed) {
       await tx.insert(creditLedger).values({
@@ -84,7 +97,8 @@ async function claimVoucher(db: Database, customerId: string, code: string, now:
     const [voucher] = await tx
       .select({ redeemedAt: vouchers.redeemedAt, expiresOn: vouchers.expiresOn })
       .from(vouchers)
-      .where(eq(vouchers.code, code));
+      .where(and(eq(vouchers.code, code), releasedBatch));
+    // A code of a batch still waiting for approval, or rejected, is as unknown as one never made.
     if (!voucher) return { ok: false, error: 'credit.voucher.unknown' };
     if (voucher.redeemedAt) return { ok: false, error: 'credit.voucher.used' };
     return { ok: false, error: 'credit.voucher.expired' };

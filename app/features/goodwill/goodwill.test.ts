@@ -10,20 +10,25 @@ import { csvField } from '~/shared/csv/csv-field';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import {
   approveMoneyRequest,
+  approveVoucherBatch,
+  batchNeedsApproval,
   createVoucherBatch,
   exportVoucherBatchCsv,
   ledgerReference,
   listMoneyRequests,
   listVoucherBatches,
+  newFormToken,
   rejectMoneyRequest,
+  rejectVoucherBatch,
   requestMoney,
   type StaffActor,
 } from './public.server';
 
-const agent: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000a', role: 'agent' };
-const finance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000f', role: 'finance' };
-const secondFinance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000f2', role: 'finance' };
-const admin: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000ad', role: 'admin' };
+const origin = { requestId: 'req-1', ipHash: 'hash-of-203.0.113.5' };
+const agent: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000a', role: 'agent', origin };
+const finance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000f', role: 'finance', origin };
+const secondFinance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000f2', role: 'finance', origin };
+const admin: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000ad', role: 'admin', origin };
 const threshold = business.backOffice.secondApprovalAboveCents;
 
 async function insertCustomer(db: Database, email: string): Promise<string> {
@@ -118,8 +123,9 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
       amountCents: 250,
       reason: 'Double charge',
     });
-    expect(refund).toMatchObject({ ok: true, booked: true });
-    expect((await ledgerOf(erika)).map((entry) => entry.kind).sort()).toEqual(['goodwill', 'refund']);
+    // With the credit before it, the customer's rolling total is above the threshold: the refund waits.
+    expect(refund).toMatchObject({ ok: true, booked: false });
+    expect((await ledgerOf(erika)).map((entry) => entry.kind)).toEqual(['goodwill']);
   });
 
   it('refuses a request without a valid amount, reason or customer', async () => {
@@ -232,6 +238,8 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
 
     const created = await createVoucherBatch(ctx(), agent, input, { now });
     if (!created.ok) throw new Error('no batch');
+    // 25 × 15.00 € is above the four-eyes amount: the batch waits, its codes are neither redeemable nor exported.
+    expect(created.batch.state).toBe('pending');
     const codes = await db.select().from(vouchers).where(eq(vouchers.batchId, created.batch.id));
     expect(codes).toHaveLength(25);
     expect(new Set(codes.map((row) => row.code)).size).toBe(25);
@@ -242,6 +250,19 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
 
     const erika = await insertCustomer(db, 'erika@example.org');
     const code = codes[0]!.code;
+    const rateLimits = memoryRateLimitStore();
+    expect(await redeemVoucher({ db, rateLimits }, erika, code, { ip: '192.0.2.1', now })).toEqual({
+      ok: false,
+      error: 'credit.voucher.unknown',
+    });
+    expect(await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'de')).toEqual({
+      ok: false,
+      error: 'not-approved',
+    });
+    expect(await approveVoucherBatch(ctx(), finance, created.batch.id, { now })).toMatchObject({
+      ok: true,
+      batch: { state: 'approved', decidedByStaffId: finance.staffId },
+    });
     const redeemed = await redeemVoucher({ db, rateLimits: memoryRateLimitStore() }, erika, code, {
       ip: '192.0.2.1',
       now,
@@ -251,7 +272,8 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
       expect.objectContaining({ kind: 'voucher', amountCents: 1500, reference: code }),
     ]);
 
-    const csv = await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'de');
+    const exported = await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'de');
+    const csv = exported.ok ? exported.csv : null;
     const lines = csv!.replace('\uFEFF', '').trimEnd().split('\r\n');
     expect(csv!.startsWith('\uFEFF')).toBe(true);
     expect(lines[0]).toBe('Code;Wert (EUR);Gültig bis;Eingelöst;Eingelöst am');
@@ -259,12 +281,115 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
     expect(lines.find((line) => line.startsWith(code))).toBe(`${code};15,00;2026-12-31;ja;10.06.2026 12:00`);
     expect(lines.filter((line) => line.endsWith(';nein;'))).toHaveLength(24);
     const english = await exportVoucherBatchCsv(ctx(), finance, created.batch.id, 'en');
-    expect(english!.split('\r\n')[0]).toBe('\uFEFFCode,Value (EUR),Valid until,Redeemed,Redeemed at');
-    expect(await exportVoucherBatchCsv(ctx(), finance, '00000000-0000-4000-8000-000000000000', 'de')).toBeNull();
+    expect(english.ok && english.csv.split('\r\n')[0]).toBe('\uFEFFCode,Value (EUR),Valid until,Redeemed,Redeemed at');
+    expect(await exportVoucherBatchCsv(ctx(), finance, '00000000-0000-4000-8000-000000000000', 'de')).toEqual({
+      ok: false,
+      error: 'not-found',
+    });
 
     expect((await listVoucherBatches(ctx())).batches).toEqual([
       expect.objectContaining({ id: created.batch.id, count: 25, redeemedCount: 1 }),
     ]);
-    expect(await audit()).toEqual(['voucher-batch.create:0a', 'voucher-batch.export:0f', 'voucher-batch.export:0f']);
+    expect(await audit()).toEqual([
+      'voucher-batch.create:0a',
+      'voucher-batch.approve:0f',
+      'voucher-batch.export:0f',
+      'voucher-batch.export:0f',
+    ]);
+    // Every entry carries the request's id and keyed address.
+    const entries = await db.select().from(auditLog);
+    expect(entries.every((entry) => entry.requestId === 'req-1' && entry.ipHash === origin.ipHash)).toBe(true);
+  });
+
+  it('books a batch up to the four-eyes amount at once; a pending one only a second finance or admin member decides', async () => {
+    await setUp();
+    const now = new Date('2026-06-10T10:00:00Z');
+    const small = await createVoucherBatch(
+      ctx(),
+      finance,
+      { count: 5, valueCents: 1000, expiresOn: '2026-12-31' },
+      { now },
+    );
+    expect(small).toMatchObject({ ok: true, batch: { state: 'approved' } });
+    expect(batchNeedsApproval(5, 1000)).toBe(false);
+    expect(batchNeedsApproval(5, 1001)).toBe(true);
+
+    const big = await createVoucherBatch(
+      ctx(),
+      finance,
+      { count: 6, valueCents: 1000, expiresOn: '2026-12-31' },
+      { now },
+    );
+    if (!big.ok) throw new Error('no batch');
+    expect(big.batch.state).toBe('pending');
+    expect(await approveVoucherBatch(ctx(), finance, big.batch.id)).toEqual({ ok: false, error: 'own-batch' });
+    expect(await approveVoucherBatch(ctx(), agent, big.batch.id)).toEqual({ ok: false, error: 'role' });
+    expect(await rejectVoucherBatch(ctx(), admin, big.batch.id, { reason: ' ' })).toEqual({
+      ok: false,
+      error: 'reason',
+    });
+    const decisions = await Promise.all([
+      rejectVoucherBatch(ctx(), admin, big.batch.id, { reason: 'Campaign was cancelled' }),
+      approveVoucherBatch(ctx(), secondFinance, big.batch.id),
+    ]);
+    expect(decisions.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const [code] = await db.select().from(vouchers).where(eq(vouchers.batchId, big.batch.id));
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const redeemed = await redeemVoucher({ db, rateLimits: memoryRateLimitStore() }, erika, code!.code, {
+      ip: '192.0.2.1',
+      now,
+    });
+    expect(redeemed.ok).toBe(decisions[1]!.ok);
+  });
+
+  it("counts the customer's recent requests: pieces just below the threshold need approval once their sum exceeds it", async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const other = await insertCustomer(db, 'other@example.org');
+    const now = new Date('2026-06-10T10:00:00Z');
+    const piece = { kind: 'goodwill' as const, customerId: erika, amountCents: threshold - 1, reason: 'Ride failed' };
+    expect(await requestMoney(ctx(), agent, piece, { now })).toMatchObject({ ok: true, booked: true });
+    // The second piece brings the rolling total above the threshold: it waits for a second person.
+    expect(await requestMoney(ctx(), agent, piece, { now })).toMatchObject({ ok: true, booked: false });
+    // Another customer has a total of their own.
+    expect(await requestMoney(ctx(), agent, { ...piece, customerId: other }, { now })).toMatchObject({ booked: true });
+    // Once the window has passed, the earlier pieces no longer count (the pending one neither, after rejection).
+    const later = new Date(now.getTime() + business.backOffice.rollingTotalHours * 3_600_000 + 1000);
+    expect(await requestMoney(ctx(), agent, piece, { now: later })).toMatchObject({ ok: true, booked: true });
+  });
+
+  it('lets only one of two pieces sent at once pass below the threshold', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const piece = { kind: 'goodwill' as const, customerId: erika, amountCents: threshold - 1, reason: 'Ride failed' };
+    const outcomes = await Promise.all([requestMoney(ctx(), agent, piece), requestMoney(ctx(), finance, piece)]);
+    expect(outcomes.map((outcome) => outcome.ok && outcome.booked).sort()).toEqual([false, true]);
+    expect(await ledgerOf(erika)).toHaveLength(1);
+  });
+
+  it('books a double submit of one form once', async () => {
+    await setUp();
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const formToken = newFormToken();
+    const input = { kind: 'refund' as const, customerId: erika, amountCents: 1200, reason: 'Double charge', formToken };
+    const [first, second] = await Promise.all([requestMoney(ctx(), agent, input), requestMoney(ctx(), agent, input)]);
+    expect(first).toMatchObject({ ok: true, booked: true });
+    expect(second).toMatchObject({ ok: true, booked: true });
+    expect(first.ok && second.ok && first.request.id === second.request.id).toBe(true);
+    expect(await ledgerOf(erika)).toHaveLength(1);
+    // Someone else's token is refused, a malformed one too.
+    expect(await requestMoney(ctx(), finance, input)).toEqual({ ok: false, error: 'form-token' });
+    expect(await requestMoney(ctx(), agent, { ...input, formToken: 'short' })).toEqual({
+      ok: false,
+      error: 'form-token',
+    });
+
+    const batchToken = newFormToken();
+    const batch = { count: 2, valueCents: 500, expiresOn: '2099-01-01', formToken: batchToken };
+    const now = new Date('2098-06-10T10:00:00Z');
+    const one = await createVoucherBatch(ctx(), finance, batch, { now });
+    const two = await createVoucherBatch(ctx(), finance, batch, { now });
+    expect(one.ok && two.ok && one.batch.id === two.batch.id && two.repeated).toBe(true);
+    expect(await db.select().from(vouchers)).toHaveLength(2);
   });
 });

@@ -1,21 +1,26 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import { creditLedger, customers, moneyRequests } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
-import { recordAudit } from '~/features/audit/public.server';
+import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
 
 /**
  * Goodwill credits and refunds booked by staff (docs/rules/back-office.md#money; docs/decisions/0034):
  * up to `business.backOffice.secondApprovalAboveCents` the ledger entry is booked at once; above it the
- * request waits for a second staff member with the role finance or admin (four eyes). The ledger entry,
- * the request's state and the audit entry always commit together.
+ * request waits for a second staff member with the role finance or admin (four eyes), and so does a
+ * request whose sum with the customer's pending and booked requests of the last
+ * `business.backOffice.rollingTotalHours` exceeds it (an amount split into pieces). The ledger entry,
+ * the request's state and the audit entry always commit together; a form's one-time token books once.
  */
 
 /** The staff member acting; the route layer has checked the login and the role. */
 export interface StaffActor {
   staffId: string;
   role: 'agent' | 'finance' | 'admin';
+  /** The request's id and keyed address (`auditOrigin(context)`), stamped on every audit entry. */
+  origin: AuditOrigin;
 }
 
 export type MoneyRequest = typeof moneyRequests.$inferSelect;
@@ -28,17 +33,36 @@ export interface MoneyRequestInput {
   /** Positive euro cents: what the customer is credited. */
   amountCents: number;
   reason: string;
+  /**
+   * The form's one-time token (idempotency): a request with a token already used answers the request
+   * made with it and books nothing more, so a double submit books once.
+   */
+  formToken?: string;
 }
 
 export type RequestOutcome =
-  | { ok: true; request: MoneyRequest; booked: boolean }
-  | { ok: false; error: 'amount' | 'reason' | 'kind' | 'unknown-customer' };
+  /** `repeated`: the form's token had been used; `request` is the one made with it. */
+  | { ok: true; request: MoneyRequest; booked: boolean; repeated?: boolean }
+  | { ok: false; error: 'amount' | 'reason' | 'kind' | 'unknown-customer' | 'form-token' };
 
 const ledgerKind = { goodwill: 'goodwill', refund: 'refund' } as const;
 
-/** Whether an amount needs a second staff member's approval. */
-export function needsApproval(amountCents: number): boolean {
-  return amountCents > business.backOffice.secondApprovalAboveCents;
+/**
+ * Whether an amount needs a second staff member's approval, given what the customer was granted or is
+ * waiting for within the rolling window (`recentCents`).
+ */
+export function needsApproval(amountCents: number, recentCents = 0): boolean {
+  return amountCents + recentCents > business.backOffice.secondApprovalAboveCents;
+}
+
+/** A one-time token for a form that books or creates: 144 random bits, URL-safe. */
+export function newFormToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** A form token: what `newFormToken` hands out, 16 to 64 URL-safe characters. */
+export function isFormToken(value: string): boolean {
+  return /^[A-Za-z0-9_-]{16,64}$/.test(value);
 }
 
 /** Records a goodwill credit or refund: booked at once up to the threshold, pending above it. */
@@ -56,13 +80,33 @@ export async function requestMoney(
   const reason = input.reason.trim();
   if (reason.length < 3 || reason.length > reasonMaxLength) return { ok: false, error: 'reason' };
   if (!isUuid(input.customerId)) return { ok: false, error: 'unknown-customer' };
+  if (input.formToken !== undefined && !isFormToken(input.formToken)) return { ok: false, error: 'form-token' };
 
   return ctx.db.transaction(async (tx): Promise<RequestOutcome> => {
+    // The customer's row stays locked until commit: requests for one customer run one after the other,
+    // so two of them at once cannot both count the rolling total without the other.
     const [customer] = await tx
       .select({ id: customers.id, deletedAt: customers.deletedAt })
       .from(customers)
-      .where(eq(customers.id, input.customerId));
+      .where(eq(customers.id, input.customerId))
+      .for('update');
     if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
+    if (input.formToken !== undefined) {
+      const repeated = await requestOfToken(tx, input.formToken, actor);
+      if (repeated) return repeated;
+    }
+    const since = new Date(now.getTime() - business.backOffice.rollingTotalHours * 3_600_000);
+    const [recent] = await tx
+      .select({ cents: sql<number>`coalesce(sum(${moneyRequests.amountCents}), 0)::int` })
+      .from(moneyRequests)
+      .where(
+        and(
+          eq(moneyRequests.customerId, input.customerId),
+          inArray(moneyRequests.state, ['pending', 'booked']),
+          gt(moneyRequests.requestedAt, since),
+        ),
+      );
+    const recentCents = Number(recent?.cents ?? 0);
     const [created] = await tx
       .insert(moneyRequests)
       .values({
@@ -73,19 +117,76 @@ export async function requestMoney(
         state: 'pending',
         requestedByStaffId: actor.staffId,
         requestedAt: now,
+        formToken: input.formToken ?? null,
       })
+      .onConflictDoNothing({ target: moneyRequests.formToken })
       .returning();
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'money.request',
-      subjectType: 'money_request',
-      subjectId: created!.id,
-      after: { kind: input.kind, customerId: input.customerId, amountCents: input.amountCents, reason },
-    });
-    if (needsApproval(input.amountCents)) return { ok: true, request: created!, booked: false };
-    const booked = await book(tx, created!, actor, now);
+    // Only a token used at the same moment for another customer gets here (the customer lock orders the rest).
+    if (!created) return (await requestOfToken(tx, input.formToken!, actor)) ?? { ok: false, error: 'form-token' };
+    const approval = needsApproval(input.amountCents, recentCents);
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'money.request',
+        subjectType: 'money_request',
+        subjectId: created.id,
+        after: {
+          kind: input.kind,
+          customerId: input.customerId,
+          amountCents: input.amountCents,
+          reason,
+          recentCents,
+          needsApproval: approval,
+        },
+      },
+      actor.origin,
+    );
+    if (approval) return { ok: true, request: created, booked: false };
+    const booked = await book(tx, created, actor, now);
     return { ok: true, request: booked, booked: true };
   });
+}
+
+/** The request a used form token made, when the same staff member used it; a stranger's token is refused. */
+async function requestOfToken(tx: Database, formToken: string, actor: StaffActor): Promise<RequestOutcome | null> {
+  const [existing] = await tx.select().from(moneyRequests).where(eq(moneyRequests.formToken, formToken));
+  if (!existing) return null;
+  if (existing.requestedByStaffId !== actor.staffId) return { ok: false, error: 'form-token' };
+  return { ok: true, request: existing, booked: existing.state === 'booked', repeated: true };
+}
+
+/**
+ * One request, with the customer's number, or null. A staff member's view of it is audited: it shows
+ * customer data (the number, staff's reason about the customer).
+ */
+export async function viewMoneyRequest(ctx: MoneyContext, viewer: StaffActor, requestId: string) {
+  if (!isUuid(requestId)) return null;
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ request: moneyRequests, customerNumber: customers.customerNumber })
+      .from(moneyRequests)
+      .innerJoin(customers, eq(customers.id, moneyRequests.customerId))
+      .where(eq(moneyRequests.id, requestId));
+    if (!row) return null;
+    await recordAudit(
+      tx,
+      { actorStaffId: viewer.staffId, action: 'money.view', subjectType: 'money_request', subjectId: requestId },
+      viewer.origin,
+    );
+    return { ...row.request, customerNumber: row.customerNumber };
+  });
+}
+
+/** The id of a customer, not deleted, by customer number; null when there is none. */
+export async function customerIdByNumber(ctx: MoneyContext, customerNumber: string): Promise<string | null> {
+  const number = customerNumber.trim();
+  if (!/^[0-9A-Za-z-]{1,32}$/.test(number)) return null;
+  const [row] = await ctx.db
+    .select({ id: customers.id, deletedAt: customers.deletedAt })
+    .from(customers)
+    .where(eq(customers.customerNumber, number));
+  return row && !row.deletedAt ? row.id : null;
 }
 
 export type DecisionOutcome =
@@ -112,14 +213,18 @@ export async function approveMoneyRequest(
       .where(pendingFromAnother(requestId, actor))
       .returning();
     if (!claimed) return { ok: false, error: await whyNot(tx, requestId, actor) };
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'money.approve',
-      subjectType: 'money_request',
-      subjectId: requestId,
-      before: { state: 'pending' },
-      after: { state: 'booked' },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'money.approve',
+        subjectType: 'money_request',
+        subjectId: requestId,
+        before: { state: 'pending' },
+        after: { state: 'booked' },
+      },
+      actor.origin,
+    );
     return { ok: true, request: await book(tx, claimed, actor, now) };
   });
 }
@@ -142,14 +247,18 @@ export async function rejectMoneyRequest(
       .where(pendingFromAnother(requestId, actor))
       .returning();
     if (!rejected) return { ok: false, error: await whyNot(tx, requestId, actor) };
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'money.reject',
-      subjectType: 'money_request',
-      subjectId: requestId,
-      before: { state: 'pending' },
-      after: { state: 'rejected', reason: text },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'money.reject',
+        subjectType: 'money_request',
+        subjectId: requestId,
+        before: { state: 'pending' },
+        after: { state: 'rejected', reason: text },
+      },
+      actor.origin,
+    );
     return { ok: true, request: rejected };
   });
 }
@@ -195,25 +304,30 @@ async function book(tx: Database, request: MoneyRequest, actor: StaffActor, now:
     })
     .where(eq(moneyRequests.id, request.id))
     .returning();
-  await recordAudit(tx, {
-    actorStaffId: actor.staffId,
-    action: 'money.book',
-    subjectType: 'money_request',
-    subjectId: request.id,
-    after: { ledgerEntryId: entry!.id, customerId: request.customerId, amountCents: request.amountCents },
-  });
+  await recordAudit(
+    tx,
+    {
+      actorStaffId: actor.staffId,
+      action: 'money.book',
+      subjectType: 'money_request',
+      subjectId: request.id,
+      after: { ledgerEntryId: entry!.id, customerId: request.customerId, amountCents: request.amountCents },
+    },
+    actor.origin,
+  );
   return booked!;
 }
 
 export interface MoneyRequestFilter {
   state?: MoneyRequest['state'];
+  kind?: MoneyRequestKind;
   customerId?: string;
   page?: number;
   pageSize?: number;
 }
 
 export interface MoneyRequestPage {
-  requests: MoneyRequest[];
+  requests: (MoneyRequest & { customerNumber: string })[];
   page: number;
   pageCount: number;
   total: number;
@@ -223,6 +337,7 @@ export interface MoneyRequestPage {
 export async function listMoneyRequests(ctx: MoneyContext, filter: MoneyRequestFilter = {}): Promise<MoneyRequestPage> {
   const conditions = and(
     filter.state ? eq(moneyRequests.state, filter.state) : undefined,
+    filter.kind ? eq(moneyRequests.kind, filter.kind) : undefined,
     filter.customerId && isUuid(filter.customerId) ? eq(moneyRequests.customerId, filter.customerId) : undefined,
   );
   const { pageSize: defaultSize, maxPageSize } = business.backOffice;
@@ -235,13 +350,15 @@ export async function listMoneyRequests(ctx: MoneyContext, filter: MoneyRequestF
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const requested = filter.page ?? 1;
   const page = Math.min(Math.max(1, Number.isInteger(requested) ? requested : 1), pageCount);
-  const requests = await ctx.db
-    .select()
+  const rows = await ctx.db
+    .select({ request: moneyRequests, customerNumber: customers.customerNumber })
     .from(moneyRequests)
+    .innerJoin(customers, eq(customers.id, moneyRequests.customerId))
     .where(conditions)
     .orderBy(asc(moneyRequests.requestedAt), asc(moneyRequests.id))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
+  const requests = rows.map((row) => ({ ...row.request, customerNumber: row.customerNumber }));
   return { requests, page, pageCount, total };
 }
 

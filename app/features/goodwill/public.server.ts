@@ -2,11 +2,16 @@
 // (docs/rules/back-office.md#money).
 export {
   approveMoneyRequest,
+  customerIdByNumber,
+  isFormToken,
+  isUuid,
   ledgerReference,
+  newFormToken,
   listMoneyRequests,
   needsApproval,
   rejectMoneyRequest,
   requestMoney,
+  viewMoneyRequest,
   type DecisionOutcome,
   type MoneyContext,
   type MoneyRequest,
@@ -18,11 +23,18 @@ export {
   type StaffActor,
 } from './money-requests.server';
 export {
+  approveVoucherBatch,
+  batchNeedsApproval,
   createVoucherBatch,
   exportVoucherBatchCsv,
+  findVoucherBatch,
   listVoucherBatches,
   newVoucherCode,
+  rejectVoucherBatch,
+  type BatchDecisionOutcome,
   type BatchOutcome,
+  type ExportOutcome,
   type VoucherBatch,
   type VoucherBatchInput,
 } from './voucher-batches.server';
+export { parseEuroAmount } from './euro-amount';

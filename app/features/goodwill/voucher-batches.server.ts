@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { business } from '~/config/business';
 import { voucherBatches, vouchers } from '~/db/schema';
 import { recordAudit } from '~/features/audit/public.server';
@@ -8,13 +8,16 @@ import type { Locale } from '~/i18n/locales';
 import { formatNumericInstant, formatPlainAmount } from '~/i18n/intl-formats';
 import { berlinDate } from '~/platform/berlin-date';
 import { csvField } from '~/shared/csv/csv-field';
-import type { MoneyContext, StaffActor } from './money-requests.server';
+import type { Database } from '~/db/client.server';
+import { isFormToken, isUuid, type MoneyContext, type StaffActor } from './money-requests.server';
 
 /**
  * Voucher batches (docs/rules/back-office.md#money): staff create a number of codes of one value and
  * expiry at once, in the format customers already redeem (docs/rules/credit-and-payment.md#voucher-codes),
  * and export them as CSV for print or a partner. A batch's codes are ordinary rows of `vouchers`, so
- * the existing redemption credits them.
+ * the existing redemption credits them. A batch worth more in total than
+ * `business.backOffice.voucherBatch.secondApprovalAboveCents` waits for a second staff member (finance or
+ * admin, not the creator): until it is approved its codes are neither redeemable nor exported.
  */
 
 export type VoucherBatch = typeof voucherBatches.$inferSelect;
@@ -24,9 +27,18 @@ export interface VoucherBatchInput {
   valueCents: number;
   /** Last day a code can be redeemed, `yyyy-mm-dd` (Europe/Berlin). */
   expiresOn: string;
+  /** The form's one-time token: a second submit of the same form answers the batch made the first time. */
+  formToken?: string;
 }
 
-export type BatchOutcome = { ok: true; batch: VoucherBatch } | { ok: false; error: 'count' | 'value' | 'expiry' };
+export type BatchOutcome =
+  | { ok: true; batch: VoucherBatch; repeated?: boolean }
+  | { ok: false; error: 'count' | 'value' | 'expiry' | 'form-token' };
+
+/** Whether a batch of this count and value waits for a second staff member's approval. */
+export function batchNeedsApproval(count: number, valueCents: number): boolean {
+  return count * valueCents > business.backOffice.voucherBatch.secondApprovalAboveCents;
+}
 
 /**
  * Letters and digits that cannot be mistaken for each other on paper (no 0/O, 1/I/L): 31 characters,
@@ -67,11 +79,30 @@ export async function createVoucherBatch(
     return { ok: false, error: 'expiry' };
   }
 
+  if (input.formToken !== undefined && !isFormToken(input.formToken)) return { ok: false, error: 'form-token' };
+
   return ctx.db.transaction(async (tx): Promise<BatchOutcome> => {
+    const approval = batchNeedsApproval(input.count, input.valueCents);
     const [batch] = await tx
       .insert(voucherBatches)
-      .values({ ...input, createdByStaffId: actor.staffId, createdAt: now })
+      .values({
+        count: input.count,
+        valueCents: input.valueCents,
+        expiresOn: input.expiresOn,
+        createdByStaffId: actor.staffId,
+        createdAt: now,
+        state: approval ? 'pending' : 'approved',
+        formToken: input.formToken ?? null,
+      })
+      .onConflictDoNothing({ target: voucherBatches.formToken })
       .returning();
+    if (!batch) {
+      // The token was used: a double submit of the same form. Another staff member's token is refused.
+      const [existing] = await tx.select().from(voucherBatches).where(eq(voucherBatches.formToken, input.formToken!));
+      return existing && existing.createdByStaffId === actor.staffId
+        ? { ok: true, batch: existing, repeated: true }
+        : { ok: false, error: 'form-token' };
+    }
     let missing = input.count;
     while (missing > 0) {
       const codes = new Set<string>();
@@ -83,7 +114,7 @@ export async function createVoucherBatch(
             code,
             valueCents: input.valueCents,
             expiresOn: input.expiresOn,
-            batchId: batch!.id,
+            batchId: batch.id,
             createdAt: now,
           })),
         )
@@ -91,30 +122,48 @@ export async function createVoucherBatch(
         .returning({ code: vouchers.code });
       missing -= inserted.length;
     }
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'voucher-batch.create',
-      subjectType: 'voucher_batch',
-      subjectId: batch!.id,
-      after: { count: input.count, valueCents: input.valueCents, expiresOn: input.expiresOn },
-    });
-    return { ok: true, batch: batch! };
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'voucher-batch.create',
+        subjectType: 'voucher_batch',
+        subjectId: batch.id,
+        after: {
+          count: input.count,
+          valueCents: input.valueCents,
+          expiresOn: input.expiresOn,
+          state: batch.state,
+        },
+      },
+      actor.origin,
+    );
+    return { ok: true, batch };
   });
 }
 
 /** Batches newest first, with how many of their codes were redeemed. */
 export async function listVoucherBatches(
   ctx: MoneyContext,
-  { page: requested = 1, pageSize = business.backOffice.pageSize }: { page?: number; pageSize?: number } = {},
+  {
+    page: requested = 1,
+    pageSize = business.backOffice.pageSize,
+    state,
+  }: { page?: number; pageSize?: number; state?: VoucherBatch['state'] } = {},
 ) {
   const size = Math.min(Math.max(1, pageSize), business.backOffice.maxPageSize);
-  const [count] = await ctx.db.select({ total: sql<number>`count(*)::int` }).from(voucherBatches);
+  const where = state ? eq(voucherBatches.state, state) : undefined;
+  const [count] = await ctx.db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(voucherBatches)
+    .where(where);
   const total = Number(count?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / size));
   const page = Math.min(Math.max(1, Number.isInteger(requested) ? requested : 1), pageCount);
   const batches = await ctx.db
     .select()
     .from(voucherBatches)
+    .where(where)
     .orderBy(desc(voucherBatches.createdAt), desc(voucherBatches.id))
     .limit(size)
     .offset((page - 1) * size);
@@ -156,19 +205,25 @@ export async function exportVoucherBatchCsv(
   actor: StaffActor,
   batchId: string,
   locale: Locale,
-): Promise<string | null> {
-  if (!/^[0-9a-f-]{36}$/i.test(batchId)) return null;
-  return ctx.db.transaction(async (tx) => {
+): Promise<ExportOutcome> {
+  if (!isUuid(batchId)) return { ok: false, error: 'not-found' };
+  return ctx.db.transaction(async (tx): Promise<ExportOutcome> => {
     const [batch] = await tx.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
-    if (!batch) return null;
+    if (!batch) return { ok: false, error: 'not-found' };
+    // Codes of a batch that waits for approval, or was rejected, are handed out to nobody.
+    if (batch.state !== 'approved') return { ok: false, error: 'not-approved' };
     const rows = await tx.select().from(vouchers).where(eq(vouchers.batchId, batchId)).orderBy(asc(vouchers.code));
-    await recordAudit(tx, {
-      actorStaffId: actor.staffId,
-      action: 'voucher-batch.export',
-      subjectType: 'voucher_batch',
-      subjectId: batchId,
-      after: { codes: rows.length },
-    });
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'voucher-batch.export',
+        subjectType: 'voucher_batch',
+        subjectId: batchId,
+        after: { codes: rows.length },
+      },
+      actor.origin,
+    );
     const separator = separators[locale];
     const [yes, no] = yesNo[locale];
     const line = (cells: string[], numeric = -1) =>
@@ -188,8 +243,103 @@ export async function exportVoucherBatchCsv(
         ),
       ),
     ];
-    return '\uFEFF' + lines.join('\r\n') + '\r\n';
+    return { ok: true, csv: '\uFEFF' + lines.join('\r\n') + '\r\n' };
   });
+}
+
+export type ExportOutcome = { ok: true; csv: string } | { ok: false; error: 'not-found' | 'not-approved' };
+
+/** One batch with how many of its codes were redeemed, or null. */
+export async function findVoucherBatch(ctx: MoneyContext, batchId: string) {
+  if (!isUuid(batchId)) return null;
+  const [batch] = await ctx.db.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
+  if (!batch) return null;
+  const [redeemed] = await ctx.db
+    .select({ count: sql<number>`count(${vouchers.redeemedAt})::int` })
+    .from(vouchers)
+    .where(eq(vouchers.batchId, batchId));
+  return { ...batch, redeemedCount: Number(redeemed?.count ?? 0) };
+}
+
+export type BatchDecisionOutcome =
+  { ok: true; batch: VoucherBatch } | { ok: false; error: 'not-found' | 'role' | 'own-batch' | 'decided' | 'reason' };
+
+/**
+ * Approves a pending batch: from then on its codes can be redeemed and exported. Only finance or admin,
+ * never the creator; claimed with one conditional UPDATE, so two decisions at once count once.
+ */
+export async function approveVoucherBatch(
+  ctx: MoneyContext,
+  actor: StaffActor,
+  batchId: string,
+  { now = new Date() }: { now?: Date } = {},
+): Promise<BatchDecisionOutcome> {
+  return decideBatch(ctx, actor, batchId, { state: 'approved', now });
+}
+
+/** Rejects a pending batch, with a reason: its codes stay unredeemable and are never exported. */
+export async function rejectVoucherBatch(
+  ctx: MoneyContext,
+  actor: StaffActor,
+  batchId: string,
+  { reason, now = new Date() }: { reason: string; now?: Date },
+): Promise<BatchDecisionOutcome> {
+  const text = reason.trim();
+  if (text.length < 3 || text.length > business.backOffice.reasonMaxLength) return { ok: false, error: 'reason' };
+  return decideBatch(ctx, actor, batchId, { state: 'rejected', reason: text, now });
+}
+
+async function decideBatch(
+  ctx: MoneyContext,
+  actor: StaffActor,
+  batchId: string,
+  decision: { state: 'approved' | 'rejected'; reason?: string; now: Date },
+): Promise<BatchDecisionOutcome> {
+  if (actor.role !== 'finance' && actor.role !== 'admin') return { ok: false, error: 'role' };
+  if (!isUuid(batchId)) return { ok: false, error: 'not-found' };
+  return ctx.db.transaction(async (tx): Promise<BatchDecisionOutcome> => {
+    const [decided] = await tx
+      .update(voucherBatches)
+      .set({
+        state: decision.state,
+        decidedByStaffId: actor.staffId,
+        decidedAt: decision.now,
+        rejectionReason: decision.reason ?? null,
+      })
+      .where(
+        and(
+          eq(voucherBatches.id, batchId),
+          eq(voucherBatches.state, 'pending'),
+          sql`${voucherBatches.createdByStaffId} <> ${actor.staffId}`,
+        ),
+      )
+      .returning();
+    if (!decided) return { ok: false, error: await whyNotBatch(tx, batchId, actor) };
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: decision.state === 'approved' ? 'voucher-batch.approve' : 'voucher-batch.reject',
+        subjectType: 'voucher_batch',
+        subjectId: batchId,
+        before: { state: 'pending' },
+        after: decision.reason ? { state: decision.state, reason: decision.reason } : { state: decision.state },
+      },
+      actor.origin,
+    );
+    return { ok: true, batch: decided };
+  });
+}
+
+async function whyNotBatch(
+  tx: Database,
+  batchId: string,
+  actor: StaffActor,
+): Promise<'not-found' | 'own-batch' | 'decided'> {
+  const [row] = await tx.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
+  if (!row) return 'not-found';
+  if (row.state !== 'pending') return 'decided';
+  return row.createdByStaffId === actor.staffId ? 'own-batch' : 'decided';
 }
 
 function isCalendarDate(value: string): boolean {

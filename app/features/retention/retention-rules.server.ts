@@ -18,6 +18,7 @@ import {
   retainedCustomerRecords,
   sessions,
   smsOutbox,
+  staffEnrolments,
   staffSessions,
 } from '~/db/schema';
 
@@ -124,6 +125,18 @@ export const retentionRules: RetentionRule[] = [
       ),
   },
   {
+    // Used or past their end: no one can enrol with them any more (docs/rules/back-office.md#enrolment);
+    // the audit log keeps who made and who used each.
+    name: 'used and expired staff enrolment links',
+    apply: (db, now) =>
+      deleteInBatches(
+        db,
+        staffEnrolments,
+        staffEnrolments.tokenHash,
+        or(isNotNull(staffEnrolments.usedAt), lt(staffEnrolments.expiresAt, now)),
+      ),
+  },
+  {
     // 2 years (docs/rules/back-office.md#audit-log): the one deletion the audit log's trigger allows.
     name: 'audit log entries older than 2 years',
     apply: (db) => deleteExpiredAuditEntries(db),
@@ -218,6 +231,7 @@ type RetainedTable =
   | typeof outbox
   | typeof smsOutbox
   | typeof staffSessions
+  | typeof staffEnrolments
   | typeof damageReports;
 
 /** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */

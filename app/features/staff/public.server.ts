@@ -12,6 +12,14 @@ export {
   type StaffEnrolment,
   type StaffListEntry,
 } from './staff-accounts.server';
+export {
+  completeEnrolment,
+  inviteStaffMember,
+  openEnrolment,
+  reenrolStaffMember,
+  type EnrolOutcome,
+  type OpenEnrolment,
+} from './staff-enrolment.server';
 export type { StaffContext } from './staff-context';
 export { staffLogOut, staffPasswordStep, staffSecondFactorStep } from './staff-login.server';
 export {

@@ -38,8 +38,9 @@ export async function staffPasswordStep(
       .from(staffAccounts)
       .where(eq(staffAccounts.email, email));
     knownId = staff?.id ?? null;
-    // An unknown address is verified against a decoy hash: the same work, the same answer.
-    const matches = await verifyPassword(staff?.passwordHash, input.password);
+    // An unknown address, and an account not yet enrolled, is verified against a decoy hash: the same
+    // work, the same answer.
+    const matches = await verifyPassword(staff?.passwordHash ?? undefined, input.password);
     return matches && staff?.active ? staff.id : false;
   });
   if (!attempt.allowed) {

@@ -50,6 +50,7 @@ export const backOfficeDe = {
   'backoffice.staff.state': 'Status',
   'backoffice.staff.active': 'aktiv',
   'backoffice.staff.inactive': 'deaktiviert',
+  'backoffice.staff.actions': 'Aktionen',
   'backoffice.staff.deactivate': 'Deaktivieren',
   'backoffice.staff.deactivate.label': '{name} deaktivieren',
   'backoffice.staff.deactivated': 'Das Konto ist deaktiviert; seine Sitzungen sind beendet.',
@@ -62,11 +63,37 @@ export const backOfficeDe = {
   'backoffice.staff.invalid-role': 'Bitte wählen Sie eine Rolle.',
   'backoffice.staff.created': 'Das Konto für {email} ist angelegt.',
   'backoffice.staff.enrolment':
-    'Geben Sie diese Angaben nur der Person selbst, auf einem sicheren Weg. Sie werden nur jetzt angezeigt.',
+    'Geben Sie diesen Link nur der Person selbst, auf einem sicheren Weg. Er funktioniert einmal, 72 Stunden lang: Damit legt sie ihr Passwort fest und richtet ihre Authenticator-App ein. Er wird nur jetzt angezeigt.',
+  'backoffice.staff.enrolment-link': 'Einrichtungslink',
+  'backoffice.staff.reenrol': 'Neu einrichten',
+  'backoffice.staff.reenrol.label': '{name} neu einrichten (beendet Passwort, Authenticator-Schlüssel und Sitzungen)',
+  'backoffice.staff.reenrolled':
+    'Passwort, Authenticator-Schlüssel, Wiederherstellungscodes und Sitzungen von {email} sind beendet. Der neue Einrichtungslink:',
+  'backoffice.staff.reenrol.self':
+    'Ihr eigenes Konto richtet eine andere Administratorin oder ein anderer Administrator neu ein.',
+  'backoffice.page.enrol': 'Zugang zum Backoffice einrichten',
+  'backoffice.enrol.intro':
+    'Guten Tag, {name} ({email}). Fügen Sie diesen Schlüssel Ihrer Authenticator-App hinzu, wählen Sie Ihr Passwort und bestätigen Sie mit dem Code, den die App anzeigt.',
+  'backoffice.enrol.password-hint': '12 bis 128 Zeichen, ohne Ihre E-Mail-Adresse; ein Passwortmanager hilft.',
+  'backoffice.enrol.password.too-short': 'Das Passwort muss mindestens 12 Zeichen lang sein.',
+  'backoffice.enrol.password.too-long': 'Das Passwort darf höchstens 128 Zeichen lang sein.',
+  'backoffice.enrol.password.contains-email': 'Das Passwort darf Ihre E-Mail-Adresse nicht enthalten.',
+  'backoffice.enrol.password.too-common': 'Dieses Passwort ist zu verbreitet. Bitte wählen Sie ein anderes.',
+  'backoffice.enrol.code': 'Code aus der Authenticator-App',
+  'backoffice.enrol.code-invalid':
+    'Der Code passt nicht. Prüfen Sie den Schlüssel in der App und die Uhrzeit Ihres Telefons.',
+  'backoffice.enrol.wait': 'Zu viele falsche Codes. Bitte warten Sie 15 Minuten.',
+  'backoffice.enrol.submit': 'Einrichtung abschließen',
+  'backoffice.enrol.invalid':
+    'Dieser Einrichtungslink ist ungültig, schon benutzt oder abgelaufen. Bitte fragen Sie die Administration nach einem neuen.',
+  'backoffice.enrol.done.title': 'Ihr Zugang ist eingerichtet',
+  'backoffice.enrol.done':
+    'Bewahren Sie diese Wiederherstellungscodes offline auf: Jeder ersetzt einmal einen Code, falls Sie Ihr Telefon verlieren. Sie werden nur jetzt angezeigt.',
+  'backoffice.enrol.recovery-codes': 'Wiederherstellungscodes',
+  'backoffice.enrol.to-login': 'Zur Anmeldung',
   'backoffice.staff.password': 'Passwort',
   'backoffice.staff.totp-uri': 'Schlüssel-URI für die Authenticator-App (otpauth)',
   'backoffice.staff.totp-secret': 'Geheimer Schlüssel (manuelle Eingabe)',
-  'backoffice.staff.recovery-codes': 'Wiederherstellungscodes (je einmal verwendbar)',
 
   'backoffice.audit.caption': 'Protokolleinträge',
   'backoffice.audit.filter': 'Filtern',

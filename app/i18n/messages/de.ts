@@ -12,7 +12,9 @@ import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
 import { backOfficeDe } from './back-office.de';
+import { backOfficeCasesDe } from './back-office-cases.de';
 import { customerLookupDe } from './customer-lookup.de';
+import { backOfficeMoneyDe } from './back-office-money.de';
 
 /**
  * German messages, the default catalogue. Keys the original site named keep their names
@@ -31,7 +33,9 @@ export const de = {
   ...damageReportsDe,
   ...consentDe,
   ...backOfficeDe,
+  ...backOfficeCasesDe,
   ...customerLookupDe,
+  ...backOfficeMoneyDe,
   ...generalDe,
 } as const;
 

@@ -12,7 +12,9 @@ import { damageReportsEn } from './damage-reports.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
+import { backOfficeCasesEn } from './back-office-cases.en';
 import { customerLookupEn } from './customer-lookup.en';
+import { backOfficeMoneyEn } from './back-office-money.en';
 
 export const en = {
   ...fieldsEn,
@@ -27,6 +29,8 @@ export const en = {
   ...damageReportsEn,
   ...consentEn,
   ...backOfficeEn,
+  ...backOfficeCasesEn,
   ...customerLookupEn,
+  ...backOfficeMoneyEn,
   ...generalEn,
 } as const satisfies Record<SharedMessageKey, string>;

@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from 'react-router';
 import { pageContext, servicesContext } from '~/context';
+import { backOfficePath } from '~/i18n/back-office-routes';
 import { translator, type MessageKey } from '~/i18n/translate';
 
 /** A back-office page's document title in the request's language. */
@@ -11,4 +12,11 @@ export function backOfficeTitle(context: Readonly<RouterContextProvider>, key: M
 /** The meta of every back-office page: its title, and no search engine ever. */
 export function backOfficeMeta({ data }: { data?: { title?: string } | undefined }) {
   return [{ title: data?.title ?? 'Backoffice' }, { name: 'robots', content: 'noindex, nofollow' }];
+}
+
+/** The address of an enrolment link, on the address customers and staff use (PUBLIC_URL). */
+export function enrolmentLinkOf(publicUrl: string, token: string): string {
+  const url = new URL(backOfficePath('enrol'), publicUrl);
+  url.searchParams.set('token', token);
+  return url.toString();
 }

@@ -1,7 +1,13 @@
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/staff-list';
 import { servicesContext } from '~/context';
-import { auditOrigin, deactivateStaffAccount, listStaffAccounts, requireStaff } from '~/features/staff/public.server';
+import {
+  auditOrigin,
+  deactivateStaffAccount,
+  listStaffAccounts,
+  reenrolStaffMember,
+  requireStaff,
+} from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { z } from '~/platform/validation';
@@ -10,14 +16,15 @@ import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 import { AppLink } from '~/ui/components/app-link';
 import { ResponsiveTable } from '~/ui/components/responsive-table';
-import { backOfficeMeta, backOfficeTitle } from './back-office-page';
+import { backOfficeMeta, backOfficeTitle, enrolmentLinkOf } from './back-office-page';
+import { EnrolmentLink } from './enrolment-link';
 import { Pagination } from './pagination';
 
 export const meta = backOfficeMeta;
 
 const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
-const deactivateSchema = z.object({ intent: z.literal('deactivate'), staffId: z.uuid() });
-const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive'] as const;
+const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol']), staffId: z.uuid() });
+const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive', 'reenrol-self', 'reenrol-failed'] as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
@@ -41,14 +48,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context);
-  const submission = parseForm(await submittedForm(request, context), deactivateSchema);
+  const submission = parseForm(await submittedForm(request, context), staffActionSchema);
   if (submission.status !== 'success') throw data({ message: 'form.refused' }, { status: 400 });
-  const outcome = await deactivateStaffAccount(
-    context.get(servicesContext),
-    staff.staffId,
-    submission.value.staffId,
-    auditOrigin(context),
-  );
+  const services = context.get(servicesContext);
+  const { intent, staffId } = submission.value;
+  if (intent === 'reenrol') {
+    // The new link is shown in this answer only, like a new account's (staff-new.tsx).
+    const outcome = await reenrolStaffMember(services, staff.staffId, staffId, auditOrigin(context));
+    if (outcome.kind !== 'link') {
+      return redirect(`${backOfficePath('staff')}?done=${outcome.kind === 'self' ? 'reenrol-self' : 'reenrol-failed'}`);
+    }
+    return data(
+      { email: outcome.email, link: enrolmentLinkOf(services.config.publicUrl, outcome.token) },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
+  const outcome = await deactivateStaffAccount(services, staff.staffId, staffId, auditOrigin(context));
   return redirect(`${backOfficePath('staff')}?done=${outcome}`);
 }
 
@@ -57,9 +72,11 @@ const doneMessages = {
   self: 'backoffice.staff.deactivate.self',
   'not-found': 'backoffice.staff.deactivate.failed',
   'already-inactive': 'backoffice.staff.deactivate.failed',
+  'reenrol-self': 'backoffice.staff.reenrol.self',
+  'reenrol-failed': 'backoffice.staff.deactivate.failed',
 } as const;
 
-export default function StaffList({ loaderData }: Route.ComponentProps) {
+export default function StaffList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   type Row = (typeof loaderData.staff)[number];
   return (
@@ -67,6 +84,13 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
       <div className="page-title">
         <h1>{t('backoffice.page.staff')}</h1>
       </div>
+      {actionData ? (
+        <div className="notice" role="status">
+          <p>{t('backoffice.staff.reenrolled', { email: actionData.email })}</p>
+          <EnrolmentLink link={actionData.link} />
+          <p>{t('backoffice.staff.enrolment')}</p>
+        </div>
+      ) : null}
       {loaderData.done ? (
         <p className={loaderData.done === 'deactivated' ? 'notice' : 'notice notice--error'} role="status">
           {t(doneMessages[loaderData.done])}
@@ -90,21 +114,35 @@ export default function StaffList({ loaderData }: Route.ComponentProps) {
             cell: (row) => t(row.active ? 'backoffice.staff.active' : 'backoffice.staff.inactive'),
           },
           {
-            header: t('backoffice.staff.deactivate'),
+            header: t('backoffice.staff.actions'),
             cell: (row) =>
               row.active && row.id !== loaderData.self ? (
-                <Form method="post" reloadDocument>
-                  <input type="hidden" name="csrf" value={loaderData.csrf} />
-                  <input type="hidden" name="intent" value="deactivate" />
-                  <input type="hidden" name="staffId" value={row.id} />
-                  <button
-                    type="submit"
-                    className="button button--secondary"
-                    aria-label={t('backoffice.staff.deactivate.label', { name: row.displayName })}
-                  >
-                    {t('backoffice.staff.deactivate')}
-                  </button>
-                </Form>
+                <div className="back-office-actions">
+                  <Form method="post" reloadDocument>
+                    <input type="hidden" name="csrf" value={loaderData.csrf} />
+                    <input type="hidden" name="intent" value="reenrol" />
+                    <input type="hidden" name="staffId" value={row.id} />
+                    <button
+                      type="submit"
+                      className="button button--secondary"
+                      aria-label={t('backoffice.staff.reenrol.label', { name: row.displayName })}
+                    >
+                      {t('backoffice.staff.reenrol')}
+                    </button>
+                  </Form>
+                  <Form method="post" reloadDocument>
+                    <input type="hidden" name="csrf" value={loaderData.csrf} />
+                    <input type="hidden" name="intent" value="deactivate" />
+                    <input type="hidden" name="staffId" value={row.id} />
+                    <button
+                      type="submit"
+                      className="button button--secondary"
+                      aria-label={t('backoffice.staff.deactivate.label', { name: row.displayName })}
+                    >
+                      {t('backoffice.staff.deactivate')}
+                    </button>
+                  </Form>
+                </div>
               ) : (
                 '–'
               ),

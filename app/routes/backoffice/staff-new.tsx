@@ -2,7 +2,7 @@ import { data, Form } from 'react-router';
 import type { Route } from './+types/staff-new';
 import { servicesContext } from '~/context';
 import { staffRoles } from '~/config/back-office';
-import { auditOrigin, createStaffAccount, requireStaff } from '~/features/staff/public.server';
+import { auditOrigin, inviteStaffMember, requireStaff } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { z } from '~/platform/validation';
@@ -10,7 +10,8 @@ import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 import { AppLink } from '~/ui/components/app-link';
-import { backOfficeMeta, backOfficeTitle } from './back-office-page';
+import { backOfficeMeta, backOfficeTitle, enrolmentLinkOf } from './back-office-page';
+import { EnrolmentLink } from './enrolment-link';
 
 export const meta = backOfficeMeta;
 
@@ -37,8 +38,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * Creates the account and shows its enrolment once: password, TOTP key and recovery codes are in
- * this answer only (not stored readable anywhere), so the page is the POST's answer, never cached.
+ * Creates the account without password and shows its enrolment link once: the person sets their own
+ * password and takes the TOTP key there (docs/rules/back-office.md#enrolment). The link is in this
+ * answer only (its hash is stored), so the page is the POST's answer, never cached.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const staff = requireStaff(context);
@@ -49,8 +51,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       .filter((message): message is string => Boolean(message));
     return data({ kind: 'invalid' as const, errors: [...new Set(errors)] }, { status: 400 });
   }
-  const outcome = await createStaffAccount(
-    context.get(servicesContext),
+  const services = context.get(servicesContext);
+  const outcome = await inviteStaffMember(
+    services,
     { email: submission.value.email, displayName: submission.value.displayName, role: submission.value.role },
     staff.staffId,
     auditOrigin(context),
@@ -59,7 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ kind: 'invalid' as const, errors: ['backoffice.staff.email-taken'] }, { status: 409 });
   }
   return data(
-    { kind: 'created' as const, enrolment: outcome.enrolment },
+    {
+      kind: 'created' as const,
+      email: submission.value.email.toLowerCase(),
+      link: enrolmentLinkOf(services.config.publicUrl, outcome.token),
+    },
     { headers: { 'Cache-Control': 'private, no-store' } },
   );
 }
@@ -67,39 +74,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function StaffNew({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   if (actionData?.kind === 'created') {
-    const { enrolment } = actionData;
     return (
       <>
         <div className="page-title">
-          <h1>{t('backoffice.staff.created', { email: enrolment.email })}</h1>
+          <h1>{t('backoffice.staff.created', { email: actionData.email })}</h1>
         </div>
         <p className="notice" role="status">
           {t('backoffice.staff.enrolment')}
         </p>
-        <dl className="back-office-enrolment">
-          <dt>{t('backoffice.staff.password')}</dt>
-          <dd>
-            <code data-testid="enrolment-password">{enrolment.password}</code>
-          </dd>
-          <dt>{t('backoffice.staff.totp-uri')}</dt>
-          <dd>
-            <code data-testid="enrolment-uri">{enrolment.otpauthUri}</code>
-          </dd>
-          <dt>{t('backoffice.staff.totp-secret')}</dt>
-          <dd>
-            <code data-testid="enrolment-secret">{enrolment.totpSecret}</code>
-          </dd>
-          <dt>{t('backoffice.staff.recovery-codes')}</dt>
-          <dd>
-            <ul data-testid="enrolment-recovery-codes">
-              {enrolment.recoveryCodes.map((code) => (
-                <li key={code}>
-                  <code>{code}</code>
-                </li>
-              ))}
-            </ul>
-          </dd>
-        </dl>
+        <EnrolmentLink link={actionData.link} />
         <p>
           <AppLink className="button" to={backOfficePath('staff')}>
             {t('backoffice.page.staff')}

@@ -122,9 +122,34 @@ describe('the back office guard, for every page and action of its route table', 
     expect(rolesFor('staff', 'POST', 'deactivate')).toEqual(['admin']);
     expect(rolesFor('staffNew', 'POST', 'create')).toEqual(['admin']);
     expect(rolesFor('logout', 'POST', 'logout')).toEqual(staffRoles);
-    // Customer data is for service and finance staff; admins run accounts and settings.
-    for (const id of ['customers', 'customerView'] as const)
+    // The case queues are service work: agents only (docs/rules/back-office.md#case-queues).
+    for (const id of ['cases', 'case'] as const) expect(rolesFor(id, 'GET', null)).toEqual(['agent']);
+    for (const intent of [
+      'take',
+      'assign',
+      'transition',
+      'note',
+      'match',
+      'complete',
+      'carry-out',
+      'refuse',
+      'retry',
+      'close',
+    ])
+      expect(rolesFor('case', 'POST', intent)).toEqual(['agent']);
+    // Customer data is for those who work with customers: service and finance, not admins.
+    for (const id of ['customers', 'customerView'] as const) {
       expect(rolesFor(id, 'GET', null)).toEqual(['agent', 'finance']);
+    }
+    // Money: finance books; a second finance member or an admin decides; only finance exports codes.
+    expect(rolesFor('moneyNew', 'POST', 'request')).toEqual(['finance']);
+    expect(rolesFor('vouchersNew', 'POST', 'create')).toEqual(['finance']);
+    for (const id of ['moneyRequest', 'voucherBatch'] as const) {
+      for (const intent of ['approve', 'reject']) expect(rolesFor(id, 'POST', intent)).toEqual(['finance', 'admin']);
+    }
+    expect(rolesFor('voucherBatchExport', 'GET', null)).toEqual([]);
+    expect(rolesFor('voucherBatchExport', 'POST', 'export')).toEqual(['finance']);
+    expect(rolesFor('staff', 'POST', 'reenrol')).toEqual(['admin']);
   });
 
   it('registers every page of the table below the guard, and no other', () => {

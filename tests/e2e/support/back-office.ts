@@ -65,18 +65,43 @@ export async function logInToBackOffice(page: Page, staff: StaffLogin): Promise<
   await expect(page).not.toHaveURL(/\/backoffice\/login/);
 }
 
-/** An admin, logged in on `page`, creates a staff account through the form and reads its enrolment. */
+/**
+ * An admin, logged in on `page`, creates a staff account through the form; the new person follows the
+ * enrolment link in a page of their own (no cookies of the admin's), sets `password` and confirms
+ * the TOTP key with a code. Returns what they need to log in.
+ */
 export async function createStaffMember(
   page: Page,
   member: { email: string; name: string; role: StaffRole },
+  password = `Backoffice ${member.name} 2026!`,
 ): Promise<StaffLogin> {
   await page.goto('/backoffice/staff/new');
   await page.getByLabel('E-Mail-Adresse').fill(member.email);
   await page.getByLabel('Name').fill(member.name);
   await page.getByLabel('Rolle').selectOption(member.role);
   await page.getByRole('button', { name: 'Konto anlegen' }).click();
-  const password = (await page.getByTestId('enrolment-password').textContent())?.trim();
+  const link = (await page.getByTestId('enrolment-link').textContent())?.trim();
+  if (!link) throw new Error('the enrolment link was not shown');
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const ownContext = await browser.newContext();
+  try {
+    const enrolPage = await ownContext.newPage();
+    const totpSecret = await enrol(enrolPage, link, password);
+    return { email: member.email, password, totpSecret };
+  } finally {
+    await ownContext.close();
+  }
+}
+
+/** Follows an enrolment link: sets the password and confirms with the code of the key the page shows. */
+export async function enrol(page: Page, link: string, password: string): Promise<string> {
+  await page.goto(link);
   const totpSecret = (await page.getByTestId('enrolment-secret').textContent())?.trim();
-  if (!password || !totpSecret) throw new Error('the enrolment was not shown');
-  return { email: member.email, password, totpSecret };
+  if (!totpSecret) throw new Error('the TOTP key was not shown');
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByLabel('Code aus der Authenticator-App').fill(referenceTotp(totpSecret, Date.now()));
+  await page.getByRole('button', { name: 'Einrichtung abschließen' }).click();
+  await expect(page.getByRole('heading', { name: 'Ihr Zugang ist eingerichtet' })).toBeVisible();
+  return totpSecret;
 }

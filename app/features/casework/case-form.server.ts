@@ -1,0 +1,251 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { caseWorkerRoles } from '~/config/back-office';
+import { business } from '~/config/business';
+import { cases, staffAccounts } from '~/db/schema';
+import { z } from '~/platform/validation';
+import { parseForm } from '~/shared/security/parse-form.server';
+import {
+  carryOutDeletion,
+  completeReport,
+  completeVehicleReport,
+  matchDeclaration,
+  refuseDeletion,
+  retryMessage,
+} from './case-actions.server';
+import {
+  addCaseNote,
+  assignCase,
+  isUuid,
+  takeCase,
+  transitionCase,
+  type CaseKind,
+  type CaseworkContext,
+  type StaffActor,
+} from './cases.server';
+
+/**
+ * The case page's actions (docs/rules/back-office.md#case-queues): one form per action, told apart by
+ * its `intent`, each carrying the case's id and the `version` the page showed. The route reads the
+ * form and renders; what each intent does, and what its outcome means for the page, lives here.
+ */
+
+export const caseIntents = [
+  'take',
+  'assign',
+  'transition',
+  'note',
+  'match',
+  'complete',
+  'carry-out',
+  'refuse',
+  'retry',
+  'close',
+] as const;
+export type CaseIntent = (typeof caseIntents)[number];
+
+const caseFormSchema = z.object({
+  intent: z.enum(caseIntents),
+  id: z.string().max(100),
+  version: z.coerce.number().int().min(0).max(2_000_000_000),
+  assignee: z.string().max(100).optional(),
+  /** Forward by hand only to `in_progress`: a case is closed by the action of its kind (or `close`). */
+  to: z.literal('in_progress').optional(),
+  text: z
+    .string()
+    .max(business.backOffice.noteMaxLength * 2)
+    .optional(),
+  reason: z
+    .string()
+    .max(business.backOffice.reasonMaxLength * 2)
+    .optional(),
+  customerId: z.string().max(100).optional(),
+});
+
+/** What the page says after an action that worked (the `done` query value of the redirect). */
+export const caseNotices = [
+  'taken',
+  'assigned',
+  'moved',
+  'noted',
+  'matched',
+  'completed',
+  'completed-mailed',
+  'deleted',
+  'refused',
+  'retried',
+  'closed',
+] as const;
+export type CaseNotice = (typeof caseNotices)[number];
+
+/** Why an action was refused; `field` names the form field the message belongs next to. */
+export type CaseRefusal =
+  | 'invalid-form'
+  | 'not-found'
+  | 'wrong-kind'
+  | 'done'
+  | 'stale'
+  | 'taken'
+  | 'backward'
+  | 'invalid-assignee'
+  | 'note-required'
+  | 'reason-required'
+  | 'unknown-customer'
+  | 'already-assigned'
+  | 'withdrawn'
+  | 'no-contract'
+  | 'blocked'
+  | 'not-requested'
+  | 'already-deleted'
+  | 'text-gone'
+  | 'not-failed';
+
+export type CaseFormOutcome =
+  | { ok: true; caseId: string; notice: CaseNotice }
+  | {
+      ok: false;
+      status: 400 | 409;
+      refusal: CaseRefusal;
+      field?: 'assignee' | 'text' | 'reason' | 'customerId';
+      /** What was typed, so the form shows it again. */
+      values: { text?: string; reason?: string };
+    };
+
+const conflicts: readonly CaseRefusal[] = ['stale', 'taken', 'done', 'backward', 'already-assigned', 'blocked'];
+const known = new Set<string>([
+  'not-found',
+  'wrong-kind',
+  'done',
+  'stale',
+  'taken',
+  'backward',
+  'unknown-customer',
+  'already-assigned',
+  'withdrawn',
+  'no-contract',
+  'blocked',
+  'not-requested',
+  'already-deleted',
+  'text-gone',
+  'not-failed',
+]);
+
+/** Reads one action of the case page and carries it out for `actor`. Never throws for a bad form. */
+export async function submitCaseForm(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  form: FormData,
+  now = new Date(),
+): Promise<CaseFormOutcome> {
+  const submission = parseForm(form, caseFormSchema);
+  if (submission.status !== 'success') {
+    return { ok: false, status: 400, refusal: 'invalid-form', values: {} };
+  }
+  const input = submission.value;
+  const caseId = input.id;
+  const expectedVersion = input.version;
+  const values = { text: input.text, reason: input.reason };
+  const refuse = (error: string, field?: 'assignee' | 'text' | 'reason' | 'customerId'): CaseFormOutcome => {
+    const refusal: CaseRefusal =
+      error === 'invalid'
+        ? field === 'assignee'
+          ? 'invalid-assignee'
+          : 'invalid-form'
+        : known.has(error)
+          ? (error as CaseRefusal)
+          : 'invalid-form';
+    return { ok: false, status: conflicts.includes(refusal) ? 409 : 400, refusal, field, values };
+  };
+  const done = (notice: CaseNotice): CaseFormOutcome => ({ ok: true, caseId, notice });
+
+  switch (input.intent) {
+    case 'take': {
+      const outcome = await takeCase(ctx, actor, caseId, { expectedVersion });
+      return outcome.ok ? done('taken') : refuse(outcome.error);
+    }
+    case 'assign': {
+      const assignee = input.assignee ?? '';
+      if (assignee !== 'none' && !isUuid(assignee)) return refuse('invalid', 'assignee');
+      const outcome = await assignCase(ctx, actor, caseId, {
+        assigneeStaffId: assignee === 'none' ? null : assignee,
+        expectedVersion,
+      });
+      return outcome.ok ? done('assigned') : refuse(outcome.error, 'assignee');
+    }
+    case 'transition': {
+      if (!input.to) return refuse('invalid');
+      const outcome = await transitionCase(ctx, actor, caseId, { to: input.to, expectedVersion });
+      return outcome.ok ? done('moved') : refuse(outcome.error);
+    }
+    case 'note': {
+      const text = (input.text ?? '').trim();
+      if (text.length === 0 || text.length > business.backOffice.noteMaxLength) {
+        return { ok: false, status: 400, refusal: 'note-required', field: 'text', values };
+      }
+      const outcome = await addCaseNote(ctx, actor, caseId, text, { expectedVersion });
+      return outcome.ok ? done('noted') : refuse(outcome.error, 'text');
+    }
+    case 'match': {
+      if (!input.customerId || !isUuid(input.customerId)) return refuse('unknown-customer', 'customerId');
+      const outcome = await matchDeclaration(ctx, actor, caseId, {
+        customerId: input.customerId,
+        expectedVersion,
+        now,
+      });
+      return outcome.ok ? done('matched') : refuse(outcome.error, 'customerId');
+    }
+    case 'complete': {
+      // A report of either kind: the domain refuses the other kind, so try the bike report first.
+      let outcome = await completeReport(ctx, actor, caseId, { expectedVersion, now });
+      if (!outcome.ok && outcome.error === 'wrong-kind') {
+        outcome = await completeVehicleReport(ctx, actor, caseId, { expectedVersion, now });
+      }
+      return outcome.ok ? done(outcome.reporterMailed ? 'completed-mailed' : 'completed') : refuse(outcome.error);
+    }
+    case 'carry-out': {
+      const outcome = await carryOutDeletion(ctx, actor, caseId, { expectedVersion, now });
+      return outcome.ok ? done('deleted') : refuse(outcome.error);
+    }
+    case 'refuse': {
+      const reason = (input.reason ?? '').trim();
+      if (reason.length === 0 || reason.length > business.backOffice.reasonMaxLength) {
+        return { ok: false, status: 400, refusal: 'reason-required', field: 'reason', values };
+      }
+      const outcome = await refuseDeletion(ctx, actor, caseId, { reason, expectedVersion, now });
+      return outcome.ok ? done('refused') : refuse(outcome.error, 'reason');
+    }
+    case 'retry': {
+      const outcome = await retryMessage(ctx, actor, caseId, { expectedVersion, now });
+      return outcome.ok ? done('retried') : refuse(outcome.error);
+    }
+    case 'close': {
+      // Closing by hand is for what has no action of its own: a declaration after a check, a failed SMS.
+      const outcome = await closeByHand(ctx, actor, caseId, expectedVersion);
+      return outcome.ok ? done('closed') : refuse(outcome.error);
+    }
+  }
+}
+
+async function closeByHand(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  expectedVersion: number,
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
+  const [row] = await ctx.db.select({ kind: cases.kind }).from(cases).where(eq(cases.id, caseId));
+  if (!row) return { ok: false, error: 'not-found' };
+  if (!closableByHand.includes(row.kind)) return { ok: false, error: 'wrong-kind' };
+  return transitionCase(ctx, actor, caseId, { to: 'done', expectedVersion });
+}
+
+/** The kinds whose cases staff close by hand (the others close by their own action). */
+export const closableByHand: readonly CaseKind[] = ['cancellation', 'failed_sms'];
+
+/** Who a case can be given to: active staff whose role works cases, by name. */
+export async function assignableStaff(ctx: Pick<CaseworkContext, 'db'>) {
+  return ctx.db
+    .select({ id: staffAccounts.id, displayName: staffAccounts.displayName })
+    .from(staffAccounts)
+    .where(and(eq(staffAccounts.active, true), inArray(staffAccounts.role, caseWorkerRoles)))
+    .orderBy(asc(staffAccounts.displayName), asc(staffAccounts.id));
+}

@@ -1,0 +1,311 @@
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  bikeReports,
+  cancellations,
+  cases,
+  contracts,
+  customers,
+  damageReports,
+  outbox,
+  smsOutbox,
+} from '~/db/schema';
+import { registerCustomer } from '~/features/accounts/registration.server';
+import { auditIpHash } from '~/features/audit/public.server';
+import { listCases } from '~/features/casework/public.server';
+import { createStaffAccount } from '~/features/staff/staff-accounts.server';
+import { staffContext } from '~/features/staff/public.server';
+import type { StaffMember } from '~/features/staff/public.server';
+import { backOfficePath } from '~/i18n/back-office-routes';
+import { action as caseAction, loader as caseLoader } from './case';
+import { loader as queueLoader } from './cases';
+import { registration } from '../../../tests/support/account-fixtures';
+import { createRouteHarness, formPost, publicUrl, type RouteHarness } from '../../../tests/support/route-harness';
+import { createTestDatabase } from '../../../tests/support/test-databases';
+
+type Args = { context: { set: (key: typeof staffContext, value: StaffMember) => void } };
+
+/**
+ * The case pages' loaders and actions as the server calls them (the guard, tested on its own in
+ * app/routes/guards/back-office.test.ts, has let an agent through): every refusal is a message with a
+ * 4xx status, never an error screen, and every audit entry carries the request's origin.
+ */
+describe('the case pages', () => {
+  let harness: RouteHarness;
+  let agent: StaffMember;
+  const clientIp = '198.51.100.7';
+
+  beforeAll(async () => {
+    await (await createTestDatabase('pglite')).dispose();
+    harness = await createRouteHarness('pglite');
+    const created = await createStaffAccount(
+      harness.services,
+      { email: 'anna@staff.example.com', displayName: 'Anna Agent', role: 'agent' },
+      null,
+    );
+    if (created.kind !== 'created') throw new Error('staff not created');
+    agent = {
+      sessionIdHash: 'x',
+      staffId: created.enrolment.staffId,
+      email: 'anna@staff.example.com',
+      displayName: 'Anna Agent',
+      role: 'agent',
+    };
+  }, 180_000);
+  afterAll(async () => {
+    await harness?.dispose();
+  });
+
+  const db = () => harness.services.db;
+  function asAgent<F extends (args: never) => unknown>(route: F): F {
+    return ((args: Args) => {
+      args.context.set(staffContext, agent);
+      return route(args as never);
+    }) as unknown as F;
+  }
+  const post = (fields: Record<string, string>) =>
+    harness.call(asAgent(caseAction), formPost(backOfficePath('case'), fields), clientIp);
+  const view = (query: string) =>
+    harness.call(asAgent(caseLoader), new Request(`${publicUrl}${backOfficePath('case')}?${query}`), clientIp);
+
+  async function bikeReport(contactEmail: string | null = 'rider@example.org') {
+    const [row] = await db()
+      .insert(bikeReports)
+      .values({
+        reference: `M-${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+        kind: 'damaged',
+        bikeNumber: '12345',
+        locationLat: 52.52,
+        locationLon: 13.405,
+        locationSource: 'position',
+        seenAt: new Date('2026-06-01T08:00:00Z'),
+        contactEmail,
+        locale: 'en',
+      })
+      .returning();
+    await listCases(harness.services);
+    const [found] = await db().select().from(cases).where(eq(cases.sourceId, row!.id));
+    return found!;
+  }
+  const caseRow = async (id: string) => (await db().select().from(cases).where(eq(cases.id, id)))[0]!;
+  const entriesOf = async (subjectId: string) =>
+    (await db().select().from(auditLog).orderBy(asc(auditLog.id))).filter((entry) => entry.subjectId === subjectId);
+
+  it('lists the queue filtered on the server and links each row to its case', async () => {
+    const report = await bikeReport();
+    const all = await harness.call(
+      asAgent(queueLoader),
+      new Request(`${publicUrl}${backOfficePath('cases')}?kind=bike_report&state=new&assignee=unassigned`),
+    );
+    expect(all.cases.map((row) => row.id)).toContain(report.id);
+    expect(all.values).toEqual({ kind: 'bike_report', state: 'new', assignee: 'unassigned' });
+    const mine = await harness.call(
+      asAgent(queueLoader),
+      new Request(`${publicUrl}${backOfficePath('cases')}?assignee=mine&kind=nonsense&page=-3`),
+    );
+    expect(mine).toMatchObject({ cases: [], page: 1, values: { kind: '', assignee: 'mine' } });
+  });
+
+  it('takes a case, refuses a stale version, and stamps the request on every audit entry', async () => {
+    const report = await bikeReport();
+    const shown = await view(`id=${report.id}`);
+    expect(shown).toMatchObject({ data: { case: { id: report.id, version: 0 }, source: { kind: 'bike_report' } } });
+
+    // Someone else's change raised the version since the page was shown.
+    await db().update(cases).set({ version: 1 }).where(eq(cases.id, report.id));
+    const stale = await post({ intent: 'take', id: report.id, version: '0' });
+    expect(stale).toMatchObject({ data: { ok: false, refusal: 'stale' }, init: { status: 409 } });
+    expect((await caseRow(report.id)).state).toBe('new');
+
+    const taken = (await post({ intent: 'take', id: report.id, version: '1' })) as Response;
+    expect(taken.status).toBe(302);
+    expect(taken.headers.get('Location')).toBe(`${backOfficePath('case')}?id=${report.id}&done=taken`);
+    expect(await caseRow(report.id)).toMatchObject({ state: 'in_progress', assigneeStaffId: agent.staffId });
+
+    const noted = (await post({ intent: 'note', id: report.id, version: '2', text: 'Bike collected.' })) as Response;
+    expect(noted.status).toBe(302);
+    const completed = (await post({ intent: 'complete', id: report.id, version: '3' })) as Response;
+    expect(completed.headers.get('Location')).toContain('done=completed-mailed');
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, 'rider@example.org'))).toHaveLength(1);
+
+    const ipHash = auditIpHash(clientIp, harness.services.config.sessionSecret);
+    const entries = [...(await entriesOf(report.id)), ...(await entriesOf(report.sourceId))];
+    expect(entries.map((entry) => entry.action).sort()).toEqual(
+      ['bike-report.complete', 'case.close', 'case.note', 'case.take', 'case.view'].sort(),
+    );
+    for (const entry of entries) {
+      expect(entry).toMatchObject({ actorStaffId: agent.staffId, requestId: 'test', ipHash });
+    }
+  });
+
+  it('refuses an action that does not fit the case’s kind or state, with a message', async () => {
+    const report = await bikeReport();
+    for (const intent of ['retry', 'carry-out', 'close', 'match']) {
+      const refused = await post({
+        intent,
+        id: report.id,
+        version: '0',
+        customerId: '5f0c8a9e-0000-4000-8000-000000000001',
+        reason: 'x',
+      });
+      expect(refused, intent).toMatchObject({ data: { ok: false }, init: { status: 400 } });
+      expect((refused as { data: { refusal: string } }).data.refusal, intent).toMatch(/wrong-kind|unknown-customer/);
+    }
+    expect(await post({ intent: 'refuse', id: report.id, version: '0', reason: 'no' })).toMatchObject({
+      data: { refusal: 'wrong-kind' },
+      init: { status: 400 },
+    });
+    // Only forward, and only to `in_progress` by hand.
+    expect(await post({ intent: 'transition', id: report.id, version: '0', to: 'done' })).toMatchObject({
+      data: { refusal: 'invalid-form' },
+      init: { status: 400 },
+    });
+    expect(await caseRow(report.id)).toMatchObject({ state: 'new', version: 0 });
+  });
+
+  it('answers bad ids and bad fields with a message next to the field, never an error', async () => {
+    const report = await bikeReport();
+    const cases_ = [
+      [{ intent: 'take', id: 'not-a-uuid', version: '0' }, 'not-found', undefined],
+      [{ intent: 'take', id: '5f0c8a9e-0000-4000-8000-0000000000ff', version: '0' }, 'not-found', undefined],
+      [{ intent: 'take', id: report.id, version: 'abc' }, 'invalid-form', undefined],
+      [{ intent: 'nonsense', id: report.id, version: '0' }, 'invalid-form', undefined],
+      [{ id: report.id, version: '0' }, 'invalid-form', undefined],
+      [{ intent: 'assign', id: report.id, version: '0', assignee: 'someone' }, 'invalid-assignee', 'assignee'],
+      [
+        { intent: 'assign', id: report.id, version: '0', assignee: '5f0c8a9e-0000-4000-8000-0000000000ff' },
+        'invalid-assignee',
+        'assignee',
+      ],
+      [{ intent: 'note', id: report.id, version: '0', text: '   ' }, 'note-required', 'text'],
+    ] as const;
+    for (const [fields, refusal, field] of cases_) {
+      const outcome = await post(fields as Record<string, string>);
+      expect(outcome, JSON.stringify(fields)).toMatchObject({
+        data: { ok: false, refusal, ...(field ? { field } : {}) },
+        init: { status: 400 },
+      });
+    }
+    expect(await view('id=not-a-uuid').catch((thrown: unknown) => thrown)).toMatchObject({ init: { status: 404 } });
+    expect(await caseRow(report.id)).toMatchObject({ state: 'new', version: 0 });
+  });
+
+  it('completes a vehicle damage report, closes a failed SMS by hand, and wants a reason to refuse a deletion', async () => {
+    const [damage] = await db()
+      .insert(damageReports)
+      .values({
+        reference: 'S-ROUTE001',
+        licencePlate: 'B-AB 1234',
+        damageKind: 'glass',
+        damagePosition: 'front',
+        locationLat: 52.52,
+        locationLon: 13.405,
+        locationSource: 'position',
+        seenAt: new Date('2026-06-01T08:00:00Z'),
+        contactEmail: 'driver@example.org',
+        locale: 'en',
+      })
+      .returning();
+    const [sms] = await db()
+      .insert(smsOutbox)
+      .values({ recipient: '+4915112345678', text: '', failedAt: new Date('2026-06-02T08:00:00Z'), lastError: 'gone' })
+      .returning();
+    await listCases(harness.services);
+    const caseOfSource = async (sourceId: string) =>
+      (await db().select().from(cases).where(eq(cases.sourceId, sourceId)))[0]!;
+    const vehicle = await caseOfSource(damage!.id);
+    expect((await view(`id=${vehicle.id}`)).data.source).toMatchObject({ kind: 'vehicle_report', photoCount: 0 });
+    // The bike report's and the failed message's actions do not fit a vehicle report.
+    for (const intent of ['retry', 'close']) {
+      expect(await post({ intent, id: vehicle.id, version: '0' })).toMatchObject({
+        data: { refusal: 'wrong-kind' },
+        init: { status: 400 },
+      });
+    }
+    const completed = (await post({ intent: 'complete', id: vehicle.id, version: '0' })) as Response;
+    expect(completed.headers.get('Location')).toContain('done=completed-mailed');
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, 'driver@example.org'))).toMatchObject([
+      { kind: 'damage-report-done' },
+    ]);
+    expect(await post({ intent: 'complete', id: vehicle.id, version: '2' })).toMatchObject({
+      data: { refusal: 'done' },
+      init: { status: 409 },
+    });
+
+    const failed = await caseOfSource(sms!.id);
+    expect(await post({ intent: 'retry', id: failed.id, version: '0' })).toMatchObject({
+      data: { refusal: 'text-gone' },
+      init: { status: 400 },
+    });
+    const closed = (await post({ intent: 'close', id: failed.id, version: '0' })) as Response;
+    expect(closed.headers.get('Location')).toContain('done=closed');
+    expect(await caseRow(failed.id)).toMatchObject({ state: 'done', outcome: 'closed' });
+
+    // A refusal without a reason is sent back to its field, before any case is looked at.
+    expect(await post({ intent: 'refuse', id: failed.id, version: '1', reason: '  ' })).toMatchObject({
+      data: { refusal: 'reason-required', field: 'reason' },
+      init: { status: 400 },
+    });
+  });
+
+  it('previews matching an unmatched declaration, then applies it with its received time', async () => {
+    const outcome = await registerCustomer(harness.services, registration({ email: 'erika@example.org' }), {
+      locale: 'de',
+      now: new Date('2026-04-01T10:00:00Z'),
+    });
+    if (outcome.kind !== 'created') throw new Error('not created');
+    const [customer] = await db().select().from(customers).where(eq(customers.id, outcome.customerId));
+    const [declaration] = await db()
+      .insert(cancellations)
+      .values({
+        reference: 'K-TEST0001',
+        receivedAt: new Date('2026-05-14T10:00:00Z'),
+        kind: 'ordinary',
+        name: 'Erika Mustermann',
+        identifier: 'erika.old@example.org',
+        contractLabel: 'Kundenvertrag',
+        confirmationEmail: 'erika.old@example.org',
+        locale: 'de',
+      })
+      .returning();
+    await listCases(harness.services);
+    const [row] = await db().select().from(cases).where(eq(cases.sourceId, declaration!.id));
+
+    const unknown = await view(`id=${row!.id}&customerNumber=999999999`);
+    expect(unknown.data.preview).toEqual({ ok: false, error: 'unknown-customer' });
+    const preview = await view(`id=${row!.id}&customerNumber=${customer!.customerNumber}`);
+    expect(preview.data.preview).toMatchObject({
+      ok: true,
+      customer: { id: customer!.id, customerNumber: customer!.customerNumber },
+    });
+    // The preview changed nothing.
+    const [untouched] = await db().select().from(cancellations).where(eq(cancellations.id, declaration!.id));
+    expect(untouched!.customerId).toBeNull();
+
+    const matched = (await post({
+      intent: 'match',
+      id: row!.id,
+      version: String(preview.data.case.version),
+      customerId: customer!.id,
+    })) as Response;
+    expect(matched.headers.get('Location')).toContain('done=matched');
+    const [stored] = await db().select().from(cancellations).where(eq(cancellations.id, declaration!.id));
+    const expected = (preview.data.preview as { effectiveEndDate: string }).effectiveEndDate;
+    expect(stored).toMatchObject({ customerId: customer!.id, effectiveEndDate: expected });
+    const [contract] = await db().select().from(contracts).where(eq(contracts.customerId, customer!.id));
+    expect(contract!.endDate).toBe(expected);
+    const actions = [...(await entriesOf(row!.id)), ...(await entriesOf(declaration!.id))].map((entry) => [
+      entry.action,
+      entry.requestId,
+    ]);
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        ['case.view', 'test'],
+        ['case.match-preview', 'test'],
+        ['cancellation.match', 'test'],
+        ['case.close', 'test'],
+      ]),
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { pages } from '../../app/i18n/route-table';
+import { newCustomer, readMail, registerByRequest } from './support/accounts';
+import { expectNoViolations } from './support/accessibility';
+import { createAdmin, createStaffMember, logInToBackOffice } from './support/back-office';
+import { expect, testWithCuttableDatabase } from './support/test';
+
+/**
+ * The case queue of the service back office (docs/rules/back-office.md#case-queues), worked by an
+ * agent: an unmatched cancellation matched to its customer, a bike report taken and completed. A
+ * server of its own, with the development mailbox and a database the spec can read.
+ */
+const test = testWithCuttableDatabase({ DEV_MAILBOX: 'on' });
+
+test('an agent matches an unmatched cancellation and completes a bike report; the audit log holds every step', async ({
+  page,
+  browser,
+  app,
+  database,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const sql = new pg.Client({ connectionString: database.url });
+  await sql.connect();
+  try {
+    // A customer, and a cancellation through the public form that names no account of theirs.
+    const customer = newCustomer();
+    await registerByRequest(request, customer);
+    const { rows: numbers } = await sql.query<{ customer_number: string }>(
+      'select customer_number from customers where email = $1',
+      [customer.email],
+    );
+    const customerNumber = numbers[0]!.customer_number;
+    const declarant = `cancel-${randomUUID()}@example.com`;
+    const noScript = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, locale: 'en-GB' });
+    const form = await noScript.newPage();
+    await form.goto(pages.cancelContract.en);
+    await form.getByRole('textbox', { name: 'First and last name' }).fill('Erika Mustermann');
+    await form.getByRole('textbox', { name: 'Email address or customer number' }).fill(declarant);
+    await form.getByRole('textbox', { name: 'Email address for the confirmation' }).fill(declarant);
+    await form.getByRole('button', { name: 'cancel now' }).click();
+    await expect(form.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+      'Your cancellation has been received',
+    );
+    await noScript.close();
+    const {
+      rows: [declaration],
+    } = await sql.query<{ id: string; received_at: Date }>(
+      'select id, received_at from cancellations where confirmation_email = $1',
+      [declarant],
+    );
+    // A bike report whose reporter left an address.
+    const reporter = `reporter-${randomUUID()}@example.com`;
+    const reference = `R-2026-${randomUUID().slice(0, 6).toUpperCase()}`;
+    await sql.query(
+      `insert into bike_reports (reference, kind, bike_number, location_lat, location_lon, location_source, seen_at, contact_email, locale)
+       values ($1, 'damaged', '12345', 52.52, 13.405, 'position', now(), $2, 'de')`,
+      [reference, reporter],
+    );
+
+    // The admin creates the agent; the agent works the cases in a browser of their own.
+    const { login: admin } = await createAdmin(database.url, `rita-${randomUUID()}@example.com`, 'Rita Root');
+    await logInToBackOffice(page, admin);
+    const agentLogin = await createStaffMember(page, {
+      email: `alex-${randomUUID()}@example.com`,
+      name: 'Alex Agent',
+      role: 'agent',
+    });
+    const agentContext = await browser.newContext({ baseURL: app.url, locale: 'de-DE' });
+    const agent = await agentContext.newPage();
+    await logInToBackOffice(agent, agentLogin);
+
+    // (a) The unmatched cancellation, found in the queue by its kind.
+    await agent.getByRole('navigation', { name: 'Backoffice-Navigation' }).getByRole('link', { name: 'Fälle' }).click();
+    await agent.getByLabel('Art').selectOption('cancellation');
+    await agent.getByLabel('Zuständig').selectOption('unassigned');
+    await agent.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(agent).toHaveURL(/kind=cancellation/);
+    await expectNoViolations(agent, 'case queue');
+    await agent
+      .locator(`[data-case-id]`)
+      .getByRole('link', { name: /Fall öffnen: Kündigung/ })
+      .first()
+      .click();
+    await expect(agent.getByTestId('case-matched')).toHaveText('Nein, keinem Kundenkonto zugeordnet');
+    await expect(agent.getByText(declarant).first()).toBeVisible();
+    await expectNoViolations(agent, 'case page');
+
+    await agent.getByLabel('Kundennummer').fill(customerNumber);
+    await agent.getByRole('button', { name: 'Vorschau' }).click();
+    const preview = agent.getByTestId('match-preview');
+    await expect(preview).toContainText(`Erika Mustermann (${customerNumber}, ${customer.email})`);
+    const endDate = /Vertragsende: (\d{2}\.\d{2}\.\d{4})/.exec(await preview.innerText())?.[1];
+    expect(endDate, 'the preview names the end date').toBeTruthy();
+    await expectNoViolations(agent, 'case page with a match preview');
+    await agent.getByRole('button', { name: 'Zuordnen und anwenden' }).click();
+    await expect(agent.getByRole('status')).toHaveText('Die Kündigung wurde zugeordnet und angewendet.');
+    await expect(agent.getByTestId('case-state')).toHaveText('Erledigt');
+    await expect(agent.getByTestId('case-matched')).toHaveText('Ja, einem Kundenkonto zugeordnet');
+    await expect(agent.getByTestId('case-effective-end')).toHaveText(endDate!);
+    // Applied with its original received time, to the customer's contract.
+    const {
+      rows: [applied],
+    } = await sql.query<{ received_at: Date; effective_end_date: string; end_date: string }>(
+      `select c.received_at, c.effective_end_date::text, k.end_date::text
+         from cancellations c join contracts k on k.customer_id = c.customer_id where c.id = $1`,
+      [declaration!.id],
+    );
+    expect(applied!.received_at.toISOString()).toBe(declaration!.received_at.toISOString());
+    expect(applied!.end_date).toBe(applied!.effective_end_date);
+    expect(applied!.effective_end_date.split('-').reverse().join('.')).toBe(endDate);
+
+    // (b) The bike report: taken, noted, completed; the reporter is told.
+    await agent.goto('/backoffice/cases?kind=bike_report');
+    await agent
+      .getByRole('link', { name: /Fall öffnen: Fahrradmeldung/ })
+      .first()
+      .click();
+    await expect(agent.getByText(reference)).toBeVisible();
+    await agent.getByRole('button', { name: 'Übernehmen' }).click();
+    await expect(agent.getByRole('status')).toHaveText('Sie haben den Fall übernommen.');
+    await expect(agent.getByTestId('case-state')).toHaveText('In Bearbeitung');
+    await agent.getByRole('textbox', { name: 'Notiz' }).fill('Rad abgeholt, Schaden behoben.');
+    await agent.getByRole('button', { name: 'Notiz hinzufügen' }).click();
+    await expect(agent.getByText('Rad abgeholt, Schaden behoben.')).toBeVisible();
+    await agent.getByRole('button', { name: 'Abschließen' }).click();
+    await expect(agent.getByRole('status')).toHaveText(
+      'Die Meldung ist abgeschlossen; die meldende Person wird benachrichtigt.',
+    );
+    await expect(agent.getByTestId('case-state')).toHaveText('Erledigt');
+    const mail = await readMail(agent, reporter, new RegExp(`Deine Meldung ${reference} ist erledigt`));
+    expect(mail).toContain(`deine Meldung ${reference} bearbeitet und abgeschlossen`);
+    await agentContext.close();
+
+    // Every step is in the audit log, the agent its actor, with the request it came from.
+    const { rows: entries } = await sql.query<{ action: string; request_id: string | null; ip_hash: string | null }>(
+      `select a.action, a.request_id, a.ip_hash from audit_log a join staff_accounts s on s.id::text = a.actor_staff_id::text
+        where s.email = $1 order by a.at, a.id`,
+      [agentLogin.email],
+    );
+    expect(entries.map((entry) => entry.action)).toEqual(
+      expect.arrayContaining([
+        'staff.login',
+        'case.view',
+        'case.match-preview',
+        'cancellation.match',
+        'case.close',
+        'case.take',
+        'case.note',
+        'bike-report.complete',
+      ]),
+    );
+    for (const entry of entries.filter((row) => /^(case|cancellation|bike-report)\./.test(row.action))) {
+      expect(entry.request_id, entry.action).toBeTruthy();
+      expect(entry.ip_hash, entry.action).toBeTruthy();
+    }
+  } finally {
+    await sql.end();
+  }
+});
