@@ -31,6 +31,13 @@ export const business = {
      * amount split into pieces just below the threshold does not pass four eyes.
      */
     rollingTotalHours: 24,
+    /**
+     * What one staff member may book without a second person within `rollingTotalHours`, over all
+     * customers and voucher batches together: beyond it every credit, refund and batch waits for approval,
+     * so that many pieces below the threshold (for several customers, or as many small batches) do not
+     * pass four eyes either.
+     */
+    selfApprovedPerStaffCents: 20_000,
     /** The largest goodwill credit or refund one request may book. */
     maxMoneyRequestCents: 100_000,
     reasonMaxLength: 500,

@@ -518,6 +518,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   active: boolean('active').notNull().default(true),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   createdBy: uuid('created_by'),
+  /** The admin who issued the account's latest enrolment link: like the creator, never its four-eyes partner. */
+  enrolledBy: uuid('enrolled_by'),
   deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
 });
 

@@ -65,6 +65,8 @@ export async function searchCustomers(
         queryHash: searchTextHash(parsed.field, search.normalized, ctx.config.sessionSecret),
         page: search.page,
         found: result.hits.length,
+        // Which customers the page showed (ids, no personal data): a search that listed someone is traceable.
+        shown: result.hits.map((hit) => hit.id),
       },
     },
     origin,

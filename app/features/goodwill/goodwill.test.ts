@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
-import { auditLog, creditLedger, customers, moneyRequests, vouchers } from '~/db/schema';
+import { auditLog, creditLedger, customers, moneyRequests, staffAccounts, vouchers } from '~/db/schema';
 import { redeemVoucher } from '~/features/credit/vouchers.server';
 import { normalizeVoucherCode } from '~/features/credit/voucher-code';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
@@ -391,5 +391,84 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
     const two = await createVoucherBatch(ctx(), finance, batch, { now });
     expect(one.ok && two.ok && one.batch.id === two.batch.id && two.repeated).toBe(true);
     expect(await db.select().from(vouchers)).toHaveLength(2);
+  });
+  it('keeps what one staff member books alone within the budget, over customers and batches together', async () => {
+    await setUp();
+    const budget = business.backOffice.selfApprovedPerStaffCents;
+    const now = new Date();
+    // Pieces at the threshold, each for another customer: each would pass the customer's rolling total.
+    const pieces = Math.floor(budget / threshold);
+    for (let index = 0; index < pieces; index++) {
+      const customerId = await insertCustomer(db, `piece-${index}@example.org`);
+      const outcome = await requestMoney(ctx(), finance, {
+        kind: 'goodwill',
+        customerId,
+        amountCents: threshold,
+        reason: 'Goodwill piece',
+      });
+      expect(outcome).toMatchObject({ ok: true, booked: true });
+    }
+    const next = await insertCustomer(db, 'next@example.org');
+    expect(
+      await requestMoney(ctx(), finance, { kind: 'goodwill', customerId: next, amountCents: 100, reason: 'One more' }),
+    ).toMatchObject({ ok: true, booked: false });
+    // A batch below its own threshold waits too once the budget is spent.
+    const batch = await createVoucherBatch(
+      ctx(),
+      finance,
+      { count: 1, valueCents: 100, expiresOn: '2027-12-31' },
+      { now },
+    );
+    expect(batch.ok && batch.batch.state).toBe('pending');
+    // Another staff member has a budget of their own.
+    const other = await createVoucherBatch(
+      ctx(),
+      secondFinance,
+      { count: 1, valueCents: 100, expiresOn: '2027-12-31' },
+      { now },
+    );
+    expect(other.ok && other.batch.state).toBe('approved');
+  });
+
+  it("refuses as the second person whoever created or enrolled the requester's account, and books nothing for an erased customer", async () => {
+    await setUp();
+    const staffRow = (id: string, createdBy: string | null, enrolledBy: string | null) => ({
+      id,
+      email: `${id}@staff.example.org`,
+      displayName: id.slice(-2),
+      role: 'finance' as const,
+      totpSecretEncrypted: 'sealed',
+      createdBy,
+      enrolledBy,
+    });
+    await db
+      .insert(staffAccounts)
+      .values([
+        staffRow(admin.staffId, null, null),
+        staffRow(finance.staffId, admin.staffId, admin.staffId),
+        staffRow(secondFinance.staffId, null, secondFinance.staffId),
+      ]);
+    const erika = await insertCustomer(db, 'erika@example.org');
+    const request = await requestMoney(ctx(), finance, {
+      kind: 'goodwill',
+      customerId: erika,
+      amountCents: threshold + 1,
+      reason: 'Broken lock',
+    });
+    if (!request.ok) throw new Error('not requested');
+    // The admin made the requester's account: not their second pair of eyes.
+    expect(await approveMoneyRequest(ctx(), admin, request.request.id)).toEqual({ ok: false, error: 'own-request' });
+    const batch = await createVoucherBatch(ctx(), finance, { count: 100, valueCents: 100, expiresOn: '2027-12-31' });
+    if (!batch.ok) throw new Error('no batch');
+    expect(await approveVoucherBatch(ctx(), admin, batch.batch.id)).toEqual({ ok: false, error: 'own-batch' });
+    expect(await approveVoucherBatch(ctx(), secondFinance, batch.batch.id)).toMatchObject({ ok: true });
+
+    // The customer is erased before the approval: nothing is booked.
+    await db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, erika));
+    expect(await approveMoneyRequest(ctx(), secondFinance, request.request.id)).toEqual({
+      ok: false,
+      error: 'customer-deleted',
+    });
+    expect(await ledgerOf(erika)).toHaveLength(0);
   });
 });

@@ -5,6 +5,14 @@ import type { Database } from '~/db/client.server';
 import { creditLedger, customers, moneyRequests } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
 import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
+import {
+  beyondStaffBudget,
+  handlesAccountOf,
+  lockStaffBudget,
+  notAccountHandlerOf,
+  rollingWindowStart,
+  selfApprovedCents,
+} from './four-eyes.server';
 
 /**
  * Goodwill credits and refunds booked by staff (docs/rules/back-office.md#money; docs/decisions/0034):
@@ -95,7 +103,9 @@ export async function requestMoney(
       const repeated = await requestOfToken(tx, input.formToken, actor);
       if (repeated) return repeated;
     }
-    const since = new Date(now.getTime() - business.backOffice.rollingTotalHours * 3_600_000);
+    await lockStaffBudget(tx, actor.staffId);
+    const since = rollingWindowStart(now);
+    const staffCents = await selfApprovedCents(tx, actor.staffId, since);
     const [recent] = await tx
       .select({ cents: sql<number>`coalesce(sum(${moneyRequests.amountCents}), 0)::int` })
       .from(moneyRequests)
@@ -123,7 +133,7 @@ export async function requestMoney(
       .returning();
     // Only a token used at the same moment for another customer gets here (the customer lock orders the rest).
     if (!created) return (await requestOfToken(tx, input.formToken!, actor)) ?? { ok: false, error: 'form-token' };
-    const approval = needsApproval(input.amountCents, recentCents);
+    const approval = needsApproval(input.amountCents, recentCents) || beyondStaffBudget(input.amountCents, staffCents);
     await recordAudit(
       tx,
       {
@@ -137,6 +147,7 @@ export async function requestMoney(
           amountCents: input.amountCents,
           reason,
           recentCents,
+          staffSelfApprovedCents: staffCents,
           needsApproval: approval,
         },
       },
@@ -191,7 +202,7 @@ export async function customerIdByNumber(ctx: MoneyContext, customerNumber: stri
 
 export type DecisionOutcome =
   | { ok: true; request: MoneyRequest }
-  | { ok: false; error: 'not-found' | 'role' | 'own-request' | 'decided' | 'reason' };
+  | { ok: false; error: 'not-found' | 'role' | 'own-request' | 'decided' | 'reason' | 'customer-deleted' };
 
 /**
  * Approves a pending request and books it. The approver must hold the role finance or admin and must
@@ -207,6 +218,14 @@ export async function approveMoneyRequest(
   if (actor.role !== 'finance' && actor.role !== 'admin') return { ok: false, error: 'role' };
   if (!isUuid(requestId)) return { ok: false, error: 'not-found' };
   return ctx.db.transaction(async (tx): Promise<DecisionOutcome> => {
+    // The customer's row stays locked until the booking: an account erased meanwhile gets no credit.
+    const [customer] = await tx
+      .select({ deletedAt: customers.deletedAt })
+      .from(customers)
+      .innerJoin(moneyRequests, eq(moneyRequests.customerId, customers.id))
+      .where(eq(moneyRequests.id, requestId))
+      .for('update', { of: customers });
+    if (customer?.deletedAt) return { ok: false, error: 'customer-deleted' };
     const [claimed] = await tx
       .update(moneyRequests)
       .set({ state: 'booked', decidedByStaffId: actor.staffId, decidedAt: now })
@@ -271,7 +290,9 @@ async function whyNot(
   const [row] = await tx.select().from(moneyRequests).where(eq(moneyRequests.id, requestId));
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
-  return row.requestedByStaffId === actor.staffId ? 'own-request' : 'decided';
+  const ownOrHandled =
+    row.requestedByStaffId === actor.staffId || (await handlesAccountOf(tx, row.requestedByStaffId, actor.staffId));
+  return ownOrHandled ? 'own-request' : 'decided';
 }
 
 /**
@@ -366,11 +387,15 @@ export function isUuid(value: string): boolean {
   return /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 }
 
-/** A request still pending that someone other than the deciding staff member made: the four eyes' condition. */
+/**
+ * A request still pending that someone other than the deciding staff member made, and whose account the
+ * deciding member neither created nor enrolled: the four eyes' condition.
+ */
 function pendingFromAnother(requestId: string, actor: StaffActor) {
   return and(
     eq(moneyRequests.id, requestId),
     eq(moneyRequests.state, 'pending'),
     sql`${moneyRequests.requestedByStaffId} <> ${actor.staffId}`,
+    notAccountHandlerOf(moneyRequests.requestedByStaffId, actor.staffId),
   );
 }

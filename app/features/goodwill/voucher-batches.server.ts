@@ -9,6 +9,14 @@ import { formatNumericInstant, formatPlainAmount } from '~/i18n/intl-formats';
 import { berlinDate } from '~/platform/berlin-date';
 import { csvField } from '~/shared/csv/csv-field';
 import type { Database } from '~/db/client.server';
+import {
+  beyondStaffBudget,
+  handlesAccountOf,
+  lockStaffBudget,
+  notAccountHandlerOf,
+  rollingWindowStart,
+  selfApprovedCents,
+} from './four-eyes.server';
 import { isFormToken, isUuid, type MoneyContext, type StaffActor } from './money-requests.server';
 
 /**
@@ -82,7 +90,11 @@ export async function createVoucherBatch(
   if (input.formToken !== undefined && !isFormToken(input.formToken)) return { ok: false, error: 'form-token' };
 
   return ctx.db.transaction(async (tx): Promise<BatchOutcome> => {
-    const approval = batchNeedsApproval(input.count, input.valueCents);
+    await lockStaffBudget(tx, actor.staffId);
+    const staffCents = await selfApprovedCents(tx, actor.staffId, rollingWindowStart(now));
+    const approval =
+      batchNeedsApproval(input.count, input.valueCents) ||
+      beyondStaffBudget(input.count * input.valueCents, staffCents);
     const [batch] = await tx
       .insert(voucherBatches)
       .values({
@@ -311,6 +323,7 @@ async function decideBatch(
           eq(voucherBatches.id, batchId),
           eq(voucherBatches.state, 'pending'),
           sql`${voucherBatches.createdByStaffId} <> ${actor.staffId}`,
+          notAccountHandlerOf(voucherBatches.createdByStaffId, actor.staffId),
         ),
       )
       .returning();
@@ -339,7 +352,9 @@ async function whyNotBatch(
   const [row] = await tx.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
-  return row.createdByStaffId === actor.staffId ? 'own-batch' : 'decided';
+  const ownOrHandled =
+    row.createdByStaffId === actor.staffId || (await handlesAccountOf(tx, row.createdByStaffId, actor.staffId));
+  return ownOrHandled ? 'own-batch' : 'decided';
 }
 
 function isCalendarDate(value: string): boolean {

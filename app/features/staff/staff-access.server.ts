@@ -55,9 +55,14 @@ export const backOfficeGuard: MiddlewareFunction<Response> = async ({ request, c
   return response;
 };
 
+/**
+ * The form's one `intent`, at most 64 characters. A form with several is nobody's: the guard checks one
+ * intent and the action must not read another.
+ */
 async function formIntent(request: Request, context: Readonly<RouterContextProvider>): Promise<string | null> {
-  const value = (await submittedForm(request, context)).get('intent');
-  return typeof value === 'string' ? value : null;
+  const values = (await submittedForm(request, context)).getAll('intent');
+  const [value] = values;
+  return values.length === 1 && typeof value === 'string' && value.length <= 64 ? value : null;
 }
 
 /** The staff member the guard let through; throws when a route outside the guard asks. */

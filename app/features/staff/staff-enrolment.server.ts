@@ -47,6 +47,7 @@ export async function inviteStaffMember(
         passwordHash: null,
         totpSecretEncrypted: sealSecret(newTotpSecret(), ctx.config.staffTotpKey),
         createdBy: invitedBy,
+        enrolledBy: invitedBy,
       })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning({ id: staffAccounts.id });
@@ -97,6 +98,7 @@ export async function reenrolStaffMember(
         passwordHash: null,
         totpSecretEncrypted: sealSecret(newTotpSecret(), ctx.config.staffTotpKey),
         totpLastStep: null,
+        enrolledBy: actorStaffId,
       })
       .where(eq(staffAccounts.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
@@ -214,7 +216,13 @@ export async function completeEnrolment(
     const claimed = await tx
       .update(staffEnrolments)
       .set({ usedAt: now })
-      .where(and(eq(staffEnrolments.tokenHash, hashToken(input.token)), isNull(staffEnrolments.usedAt)))
+      .where(
+        and(
+          eq(staffEnrolments.tokenHash, hashToken(input.token)),
+          isNull(staffEnrolments.usedAt),
+          gt(staffEnrolments.expiresAt, now),
+        ),
+      )
       .returning({ staffId: staffEnrolments.staffId });
     if (claimed.length !== 1) return false;
     await tx.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, enrolment.staffId));

@@ -52,7 +52,10 @@ export const backOfficeMoneyDe = {
   'backoffice.money.done.pending': 'Beantragt. Eine zweite Person muss die Buchung freigeben.',
   'backoffice.money.done.approved': 'Freigegeben und gebucht.',
   'backoffice.money.done.rejected': 'Abgelehnt.',
-  'backoffice.money.done.own-request': 'Den eigenen Antrag kann nur eine andere Person freigeben oder ablehnen.',
+  'backoffice.money.done.own-request':
+    'Diesen Antrag gibt eine andere Person frei oder lehnt ihn ab: nicht, wer ihn gestellt oder das Konto der antragstellenden Person angelegt oder eingerichtet hat.',
+  'backoffice.money.done.customer-deleted':
+    'Das Kundenkonto ist inzwischen gelöscht; der Betrag wird nicht gebucht. Bitte lehnen Sie den Antrag ab.',
   'backoffice.money.done.decided': 'Darüber ist bereits entschieden.',
 
   'backoffice.vouchers.caption': 'Gutschein-Chargen, neueste zuerst',
@@ -83,5 +86,6 @@ export const backOfficeMoneyDe = {
   'backoffice.vouchers.done.pending': 'Die Gutscheine sind erzeugt. Eine zweite Person muss die Charge freigeben.',
   'backoffice.vouchers.done.approved': 'Freigegeben: Die Codes sind einlösbar.',
   'backoffice.vouchers.done.rejected': 'Abgelehnt: Die Codes bleiben gesperrt.',
-  'backoffice.vouchers.done.own-batch': 'Die eigene Charge kann nur eine andere Person freigeben oder ablehnen.',
+  'backoffice.vouchers.done.own-batch':
+    'Diese Charge gibt eine andere Person frei oder lehnt sie ab: nicht, wer sie angelegt oder das Konto der anlegenden Person angelegt oder eingerichtet hat.',
 } as const;

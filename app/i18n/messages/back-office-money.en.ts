@@ -52,7 +52,10 @@ export const backOfficeMoneyEn = {
   'backoffice.money.done.pending': 'Requested. A second person must approve the booking.',
   'backoffice.money.done.approved': 'Approved and booked.',
   'backoffice.money.done.rejected': 'Rejected.',
-  'backoffice.money.done.own-request': 'Only another person can approve or reject your own request.',
+  'backoffice.money.done.own-request':
+    'Another person approves or rejects this request: not who made it, nor who created or enrolled their account.',
+  'backoffice.money.done.customer-deleted':
+    'The customer account has been deleted meanwhile; nothing is booked. Please reject the request.',
   'backoffice.money.done.decided': 'This has already been decided.',
 
   'backoffice.vouchers.caption': 'Voucher batches, newest first',
@@ -83,5 +86,6 @@ export const backOfficeMoneyEn = {
   'backoffice.vouchers.done.pending': 'The vouchers are created. A second person must approve the batch.',
   'backoffice.vouchers.done.approved': 'Approved: the codes can be redeemed.',
   'backoffice.vouchers.done.rejected': 'Rejected: the codes stay blocked.',
-  'backoffice.vouchers.done.own-batch': 'Only another person can approve or reject your own batch.',
+  'backoffice.vouchers.done.own-batch':
+    'Another person approves or rejects this batch: not who created it, nor who created or enrolled their account.',
 } as const satisfies Record<keyof typeof backOfficeMoneyDe, string>;

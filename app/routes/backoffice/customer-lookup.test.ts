@@ -195,6 +195,8 @@ describe('the back office customer lookup', () => {
       requestId: 'test',
     });
     expect(entry!.ipHash).toMatch(/^[\w-]{22}$/);
+    // Which customers the page listed, by id.
+    expect((entry!.after as { shown: string[] }).shown).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     expect(JSON.stringify(entries)).not.toMatch(/max\.m|example\.com/i);
     // The empty form searches nothing and records nothing.
     const empty = await search({});

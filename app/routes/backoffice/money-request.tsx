@@ -23,7 +23,7 @@ import { fieldErrors, moneyActor, pageLocale, typedValues } from './money-page.s
 
 export const meta = backOfficeMeta;
 
-const outcomes = ['booked', 'pending', 'approved', 'rejected', 'own-request', 'decided'] as const;
+const outcomes = ['booked', 'pending', 'approved', 'rejected', 'own-request', 'decided', 'customer-deleted'] as const;
 const idSchema = z.uuid();
 const decisionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve'), id: z.uuid() }),
@@ -110,12 +110,14 @@ const doneMessages = {
   rejected: 'backoffice.money.done.rejected',
   'own-request': 'backoffice.money.done.own-request',
   decided: 'backoffice.money.done.decided',
+  'customer-deleted': 'backoffice.money.done.customer-deleted',
 } as const;
 
 export default function MoneyRequestPage({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
   const { request } = loaderData;
-  const failed = loaderData.done === 'own-request' || loaderData.done === 'decided';
+  const failed =
+    loaderData.done === 'own-request' || loaderData.done === 'decided' || loaderData.done === 'customer-deleted';
   return (
     <>
       <div className="page-title">

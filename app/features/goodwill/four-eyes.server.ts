@@ -1,0 +1,76 @@
+import { and, eq, gt, isNull, sql, type AnyColumn } from 'drizzle-orm';
+import { business } from '~/config/business';
+import type { Database } from '~/db/client.server';
+import { moneyRequests, staffAccounts, voucherBatches } from '~/db/schema';
+
+/**
+ * The four-eyes rules that span requests and batches (docs/rules/back-office.md#money): a budget of
+ * what one staff member books alone, and who may not be the second person for whom.
+ */
+
+/**
+ * Makes one staff member's bookings run one after the other until commit, so that two of them at once
+ * cannot both count the budget without the other (a transaction-scoped advisory lock).
+ */
+export async function lockStaffBudget(tx: Database, staffId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`money-self:${staffId}`}, 0))`);
+}
+
+/**
+ * What the staff member booked without a second person since `since`: credits and refunds they
+ * requested and that were booked at once, and voucher batches they created that needed no approval.
+ */
+export async function selfApprovedCents(tx: Database, staffId: string, since: Date): Promise<number> {
+  const [requests] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${moneyRequests.amountCents}), 0)::int` })
+    .from(moneyRequests)
+    .where(
+      and(
+        eq(moneyRequests.requestedByStaffId, staffId),
+        eq(moneyRequests.state, 'booked'),
+        sql`${moneyRequests.decidedByStaffId} = ${moneyRequests.requestedByStaffId}`,
+        gt(moneyRequests.requestedAt, since),
+      ),
+    );
+  const [batches] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${voucherBatches.count} * ${voucherBatches.valueCents}), 0)::bigint` })
+    .from(voucherBatches)
+    .where(
+      and(
+        eq(voucherBatches.createdByStaffId, staffId),
+        eq(voucherBatches.state, 'approved'),
+        isNull(voucherBatches.decidedByStaffId),
+        gt(voucherBatches.createdAt, since),
+      ),
+    );
+  return Number(requests?.cents ?? 0) + Number(batches?.cents ?? 0);
+}
+
+/** Whether `amountCents` more would take the staff member beyond what they may book alone. */
+export function beyondStaffBudget(amountCents: number, alreadyCents: number): boolean {
+  return amountCents + alreadyCents > business.backOffice.selfApprovedPerStaffCents;
+}
+
+/** The start of the rolling window that ends at `now`. */
+export function rollingWindowStart(now: Date): Date {
+  return new Date(now.getTime() - business.backOffice.rollingTotalHours * 3_600_000);
+}
+
+/**
+ * SQL: the staff member `actorStaffId` neither created nor last enrolled the account of the staff id in
+ * `requester`. Whoever created an account or issued its enrolment link may have enrolled it themselves,
+ * so they are never its second pair of eyes.
+ */
+export function notAccountHandlerOf(requester: AnyColumn, actorStaffId: string) {
+  return sql`not exists (select 1 from ${staffAccounts} where ${staffAccounts.id}::text = ${requester}
+    and (${staffAccounts.createdBy} = ${actorStaffId}::uuid or ${staffAccounts.enrolledBy} = ${actorStaffId}::uuid))`;
+}
+
+/** Whether the actor created or last enrolled the requester's account (for the refusal's reason). */
+export async function handlesAccountOf(tx: Database, requesterStaffId: string, actorStaffId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ createdBy: staffAccounts.createdBy, enrolledBy: staffAccounts.enrolledBy })
+    .from(staffAccounts)
+    .where(sql`${staffAccounts.id}::text = ${requesterStaffId}`);
+  return row?.createdBy === actorStaffId || row?.enrolledBy === actorStaffId;
+}
