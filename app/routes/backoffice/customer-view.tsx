@@ -116,7 +116,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })),
       damageReports: view.damageReports.map((report) => ({
         reference: report.reference,
-        kind: `${report.damageKind} / ${report.damagePosition}`,
+        damageKind: report.damageKind,
+        damagePosition: report.damagePosition,
         object: report.licencePlate,
         at: at(report.createdAt),
       })),
@@ -247,7 +248,7 @@ export default function CustomerView({ loaderData }: Route.ComponentProps) {
             columns={[
               { header: t('lookup.view.report.reference'), rowHeader: true, cell: (row) => row.reference },
               { header: t('lookup.view.report.date'), cell: (row) => row.at },
-              { header: t('lookup.view.declaration.kind'), cell: (row) => <code>{row.kind}</code> },
+              { header: t('lookup.view.declaration.kind'), cell: (row) => t(`cancel.kind.${row.kind}`) },
               { header: t('lookup.view.declaration.end'), cell: (row) => row.end ?? '–' },
               { header: t('lookup.view.declaration.withdrawn'), cell: (row) => row.withdrawn ?? '–' },
             ]}
@@ -288,7 +289,7 @@ export default function CustomerView({ loaderData }: Route.ComponentProps) {
             rows={details.paymentMethods}
             rowKey={(row) => row.key}
             columns={[
-              { header: t('lookup.view.payment.kind'), rowHeader: true, cell: (row) => <code>{row.kind}</code> },
+              { header: t('lookup.view.payment.kind'), rowHeader: true, cell: (row) => t(`payment.kind.${row.kind}`) },
               { header: t('lookup.view.payment.display'), cell: (row) => row.display || '–' },
               { header: t('lookup.view.payment.holder'), cell: (row) => row.holder ?? '–' },
               { header: t('lookup.view.payment.mandate'), cell: (row) => row.mandate ?? '–' },
@@ -328,8 +329,17 @@ export default function CustomerView({ loaderData }: Route.ComponentProps) {
         {details.bikeReports.length || details.damageReports.length
           ? (
               [
-                ['lookup.view.bike-reports.caption', details.bikeReports],
-                ['lookup.view.damage-reports.caption', details.damageReports],
+                [
+                  'lookup.view.bike-reports.caption',
+                  details.bikeReports.map((report) => ({ ...report, kind: t(`bike-report.kind.${report.kind}`) })),
+                ],
+                [
+                  'lookup.view.damage-reports.caption',
+                  details.damageReports.map((report) => ({
+                    ...report,
+                    kind: `${t(`damage-report.kind.${report.damageKind}`)}, ${t(`damage-report.position-on-vehicle.${report.damagePosition}`)}`,
+                  })),
+                ],
               ] as const
             ).map(([caption, rows]) =>
               rows.length ? (
@@ -340,7 +350,7 @@ export default function CustomerView({ loaderData }: Route.ComponentProps) {
                   rowKey={(row) => row.reference}
                   columns={[
                     { header: t('lookup.view.report.reference'), rowHeader: true, cell: (row) => row.reference },
-                    { header: t('lookup.view.report.kind'), cell: (row) => <code>{row.kind}</code> },
+                    { header: t('lookup.view.report.kind'), cell: (row) => row.kind },
                     { header: t('lookup.view.report.object'), cell: (row) => row.object },
                     { header: t('lookup.view.report.date'), cell: (row) => row.at },
                   ]}
