@@ -355,7 +355,15 @@ export interface MoneyRequestPage {
 }
 
 /** One page of requests, oldest first (ties broken by id), e.g. the pending ones awaiting approval. */
-export async function listMoneyRequests(ctx: MoneyContext, filter: MoneyRequestFilter = {}): Promise<MoneyRequestPage> {
+/**
+ * One page of requests, oldest first. The page shows customers' numbers, so a page that lists any is
+ * recorded as a view (`money.list`, with the ids of the requests it showed).
+ */
+export async function listMoneyRequests(
+  ctx: MoneyContext,
+  viewer: StaffActor,
+  filter: MoneyRequestFilter = {},
+): Promise<MoneyRequestPage> {
   const conditions = and(
     filter.state ? eq(moneyRequests.state, filter.state) : undefined,
     filter.kind ? eq(moneyRequests.kind, filter.kind) : undefined,
@@ -380,6 +388,19 @@ export async function listMoneyRequests(ctx: MoneyContext, filter: MoneyRequestF
     .limit(pageSize)
     .offset((page - 1) * pageSize);
   const requests = rows.map((row) => ({ ...row.request, customerNumber: row.customerNumber }));
+  if (requests.length) {
+    await recordAudit(
+      ctx.db,
+      {
+        actorStaffId: viewer.staffId,
+        action: 'money.list',
+        subjectType: 'money_request',
+        subjectId: 'list',
+        after: { page, shown: requests.map((request) => request.id) },
+      },
+      viewer.origin,
+    );
+  }
   return { requests, page, pageCount, total };
 }
 

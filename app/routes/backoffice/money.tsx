@@ -10,7 +10,7 @@ import { z } from '~/platform/validation';
 import { AppLink } from '~/ui/components/app-link';
 import { ResponsiveTable } from '~/ui/components/responsive-table';
 import { backOfficeMeta, backOfficeTitle } from './back-office-page';
-import { pageLocale } from './money-page.server';
+import { moneyActor, pageLocale } from './money-page.server';
 import { Pagination } from './pagination';
 
 export const meta = backOfficeMeta;
@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     page: params.get('page') ?? 1,
   });
   const locale = pageLocale(context);
-  const list = await listMoneyRequests(context.get(servicesContext), query);
+  const list = await listMoneyRequests(context.get(servicesContext), moneyActor(context), query);
   return {
     title: backOfficeTitle(context, 'backoffice.page.money'),
     canRequest: staff.role === 'finance',
