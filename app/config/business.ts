@@ -23,21 +23,32 @@ export const business = {
   licenceVerificationBatch: 50,
   /** The service back office's money rules (docs/rules/back-office.md#money). */
   backOffice: {
-    /** Goodwill credits and refunds above this need a second staff member's approval (four eyes). */
-    secondApprovalAboveCents: 5000,
     /**
-     * The window of the rolling total per customer: a request whose sum with the customer's pending and
-     * booked requests of these hours exceeds `secondApprovalAboveCents` needs approval too, so that an
-     * amount split into pieces just below the threshold does not pass four eyes.
+     * The four-eyes amounts: defaults only. An admin changes them at runtime on the settings page
+     * (docs/rules/back-office.md#settings); the money operations read the effective values from the
+     * database (features/back-office-settings), which falls back to these while a value is unset.
      */
+    fourEyesDefaults: {
+      /**
+       * Goodwill credits and refunds above this need a second staff member's approval (four eyes), and
+       * so does a request whose sum with the customer's pending and booked requests of
+       * `rollingTotalHours` exceeds it, so that an amount split into pieces does not pass four eyes.
+       */
+      moneyRequestAboveCents: 5000,
+      /** A voucher batch whose total value (count × value) is above this waits for a second staff member. */
+      voucherBatchAboveCents: 5000,
+      /**
+       * What one staff member may book without a second person within `rollingTotalHours`, over all
+       * customers and voucher batches together: beyond it every credit, refund and batch waits for
+       * approval, so that many pieces below the thresholds (for several customers, or as many small
+       * batches) do not pass four eyes either.
+       */
+      selfApprovedPerStaffCents: 20_000,
+    },
+    /** The largest value an admin may give a four-eyes amount: 10,000.00 €. */
+    fourEyesMaxCents: 1_000_000,
+    /** The window of the rolling total per customer and of the budget per staff member. */
     rollingTotalHours: 24,
-    /**
-     * What one staff member may book without a second person within `rollingTotalHours`, over all
-     * customers and voucher batches together: beyond it every credit, refund and batch waits for approval,
-     * so that many pieces below the threshold (for several customers, or as many small batches) do not
-     * pass four eyes either.
-     */
-    selfApprovedPerStaffCents: 20_000,
     /** The largest goodwill credit or refund one request may book. */
     maxMoneyRequestCents: 100_000,
     reasonMaxLength: 500,
@@ -46,8 +57,6 @@ export const business = {
       maxValueCents: 10_000,
       /** Expiry at most this many years ahead. */
       maxYearsAhead: 3,
-      /** A batch whose total value (count × value) is above this waits for a second staff member's approval. */
-      secondApprovalAboveCents: 5000,
     },
     /** Cases or requests per page of a back-office list. */
     pageSize: 50,

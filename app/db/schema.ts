@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -10,6 +11,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -234,7 +236,7 @@ export const voucherBatches = pgTable('voucher_batches', {
   createdByStaffId: text('created_by_staff_id').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /**
-   * A batch worth more than `business.backOffice.voucherBatch.secondApprovalAboveCents` in total waits
+   * A batch worth more than the four-eyes amount for batches (`back_office_settings`) in total waits
    * for a second staff member (docs/rules/back-office.md#money): its codes cannot be redeemed or
    * exported before it is approved, and never once it is rejected.
    */
@@ -772,4 +774,27 @@ export const moneyRequests = pgTable(
     index('money_requests_state_idx').on(table.state, table.requestedAt, table.id),
     index('money_requests_customer_idx').on(table.customerId, table.requestedAt),
   ],
+);
+
+/**
+ * The back office's settings an admin changes at runtime (docs/rules/back-office.md#settings): one row,
+ * absent until the first change. A null amount means the default in `business.backOffice.fourEyesDefaults`
+ * (app/config/business.ts), so a setting added later needs no backfill. `version` is raised by every
+ * change: a change sent from a page that showed an older version is refused, never written over.
+ */
+export const backOfficeSettings = pgTable(
+  'back_office_settings',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** Goodwill credits and refunds above this (alone or within the customer's rolling total) wait for a second person. */
+    moneyRequestAboveCents: integer('money_request_above_cents'),
+    /** Voucher batches worth more than this in total wait for a second person. */
+    voucherBatchAboveCents: integer('voucher_batch_above_cents'),
+    /** What one staff member may book without a second person within the rolling window. */
+    selfApprovedPerStaffCents: integer('self_approved_per_staff_cents'),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedByStaffId: uuid('updated_by_staff_id').notNull(),
+  },
+  (table) => [check('back_office_settings_one_row', sql`${table.id} = 1`)],
 );

@@ -81,6 +81,14 @@ export const backOfficePages = {
     nav: false,
   },
   audit: { path: '/backoffice/audit', file: 'routes/backoffice/audit.tsx', loader: admin, actions: {}, nav: true },
+  /** The four-eyes amounts (docs/rules/back-office.md#settings): admins only, like staff accounts. */
+  settings: {
+    path: '/backoffice/settings',
+    file: 'routes/backoffice/settings.tsx',
+    loader: admin,
+    actions: { save: admin },
+    nav: true,
+  },
   auditExport: {
     path: '/backoffice/audit/export',
     file: 'routes/backoffice/audit-export.ts',

@@ -46,9 +46,12 @@ export async function selfApprovedCents(tx: Database, staffId: string, since: Da
   return Number(requests?.cents ?? 0) + Number(batches?.cents ?? 0);
 }
 
-/** Whether `amountCents` more would take the staff member beyond what they may book alone. */
-export function beyondStaffBudget(amountCents: number, alreadyCents: number): boolean {
-  return amountCents + alreadyCents > business.backOffice.selfApprovedPerStaffCents;
+/**
+ * Whether `amountCents` more would take the staff member beyond what they may book alone
+ * (`budgetCents`, the setting in force: features/back-office-settings).
+ */
+export function beyondStaffBudget(amountCents: number, alreadyCents: number, budgetCents: number): boolean {
+  return amountCents + alreadyCents > budgetCents;
 }
 
 /** The start of the rolling window that ends at `now`. */

@@ -29,7 +29,9 @@ const agent: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000a', rol
 const finance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-00000000000f', role: 'finance', origin };
 const secondFinance: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000f2', role: 'finance', origin };
 const admin: StaffActor = { staffId: '5f0c8a9e-0000-4000-8000-0000000000ad', role: 'admin', origin };
-const threshold = business.backOffice.secondApprovalAboveCents;
+// No admin has changed the settings in these databases: the defaults apply (features/back-office-settings).
+const threshold = business.backOffice.fourEyesDefaults.moneyRequestAboveCents;
+const batchThreshold = business.backOffice.fourEyesDefaults.voucherBatchAboveCents;
 
 async function insertCustomer(db: Database, email: string): Promise<string> {
   const [row] = await db
@@ -317,8 +319,8 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
       { now },
     );
     expect(small).toMatchObject({ ok: true, batch: { state: 'approved' } });
-    expect(batchNeedsApproval(5, 1000)).toBe(false);
-    expect(batchNeedsApproval(5, 1001)).toBe(true);
+    expect(batchNeedsApproval(5, 1000, batchThreshold)).toBe(false);
+    expect(batchNeedsApproval(5, 1001, batchThreshold)).toBe(true);
 
     const big = await createVoucherBatch(
       ctx(),
@@ -400,7 +402,7 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
   });
   it('keeps what one staff member books alone within the budget, over customers and batches together', async () => {
     await setUp();
-    const budget = business.backOffice.selfApprovedPerStaffCents;
+    const budget = business.backOffice.fourEyesDefaults.selfApprovedPerStaffCents;
     const now = new Date();
     // Pieces at the threshold, each for another customer: each would pass the customer's rolling total.
     const pieces = Math.floor(budget / threshold);

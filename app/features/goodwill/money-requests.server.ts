@@ -5,6 +5,7 @@ import type { Database } from '~/db/client.server';
 import { creditLedger, customers, moneyRequests } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
 import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
+import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import {
   beyondStaffBudget,
   handlesAccountOf,
@@ -16,10 +17,11 @@ import {
 
 /**
  * Goodwill credits and refunds booked by staff (docs/rules/back-office.md#money; docs/decisions/0034):
- * up to `business.backOffice.secondApprovalAboveCents` the ledger entry is booked at once; above it the
- * request waits for a second staff member with the role finance or admin (four eyes), and so does a
- * request whose sum with the customer's pending and booked requests of the last
- * `business.backOffice.rollingTotalHours` exceeds it (an amount split into pieces). The ledger entry,
+ * up to the four-eyes amount for requests (an admin's setting, features/back-office-settings) the
+ * ledger entry is booked at once; above it the request waits for a second staff member with the role
+ * finance or admin (four eyes), and so does a request whose sum with the customer's pending and booked
+ * requests of the last `business.backOffice.rollingTotalHours` exceeds it (an amount split into
+ * pieces), or that takes its requester beyond their budget (four-eyes.server.ts). The ledger entry,
  * the request's state and the audit entry always commit together; a form's one-time token books once.
  */
 
@@ -57,10 +59,10 @@ const ledgerKind = { goodwill: 'goodwill', refund: 'refund' } as const;
 
 /**
  * Whether an amount needs a second staff member's approval, given what the customer was granted or is
- * waiting for within the rolling window (`recentCents`).
+ * waiting for within the rolling window (`recentCents`) and the four-eyes amount in force (`aboveCents`).
  */
-export function needsApproval(amountCents: number, recentCents = 0): boolean {
-  return amountCents + recentCents > business.backOffice.secondApprovalAboveCents;
+export function needsApproval(amountCents: number, recentCents: number, aboveCents: number): boolean {
+  return amountCents + recentCents > aboveCents;
 }
 
 /** A one-time token for a form that books or creates: 144 random bits, URL-safe. */
@@ -104,6 +106,7 @@ export async function requestMoney(
       if (repeated) return repeated;
     }
     await lockStaffBudget(tx, actor.staffId);
+    const limits = await fourEyesAmounts(tx);
     const since = rollingWindowStart(now);
     const staffCents = await selfApprovedCents(tx, actor.staffId, since);
     const [recent] = await tx
@@ -133,7 +136,9 @@ export async function requestMoney(
       .returning();
     // Only a token used at the same moment for another customer gets here (the customer lock orders the rest).
     if (!created) return (await requestOfToken(tx, input.formToken!, actor)) ?? { ok: false, error: 'form-token' };
-    const approval = needsApproval(input.amountCents, recentCents) || beyondStaffBudget(input.amountCents, staffCents);
+    const approval =
+      needsApproval(input.amountCents, recentCents, limits.moneyRequestAboveCents) ||
+      beyondStaffBudget(input.amountCents, staffCents, limits.selfApprovedPerStaffCents);
     await recordAudit(
       tx,
       {
@@ -148,6 +153,7 @@ export async function requestMoney(
           reason,
           recentCents,
           staffSelfApprovedCents: staffCents,
+          limits,
           needsApproval: approval,
         },
       },

@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { business } from '~/config/business';
 import { voucherBatches, vouchers } from '~/db/schema';
 import { recordAudit } from '~/features/audit/public.server';
+import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import { normalizeVoucherCode } from '~/features/credit/public';
 import type { Locale } from '~/i18n/locales';
 import { formatNumericInstant, formatPlainAmount } from '~/i18n/intl-formats';
@@ -23,9 +24,10 @@ import { isFormToken, isUuid, type MoneyContext, type StaffActor } from './money
  * Voucher batches (docs/rules/back-office.md#money): staff create a number of codes of one value and
  * expiry at once, in the format customers already redeem (docs/rules/credit-and-payment.md#voucher-codes),
  * and export them as CSV for print or a partner. A batch's codes are ordinary rows of `vouchers`, so
- * the existing redemption credits them. A batch worth more in total than
- * `business.backOffice.voucherBatch.secondApprovalAboveCents` waits for a second staff member (finance or
- * admin, not the creator): until it is approved its codes are neither redeemable nor exported.
+ * the existing redemption credits them. A batch worth more in total than the four-eyes amount for
+ * batches (an admin's setting, features/back-office-settings), or one that takes its creator beyond
+ * their budget, waits for a second staff member (finance or admin, not the creator): until it is
+ * approved its codes are neither redeemable nor exported.
  */
 
 export type VoucherBatch = typeof voucherBatches.$inferSelect;
@@ -43,9 +45,12 @@ export type BatchOutcome =
   | { ok: true; batch: VoucherBatch; repeated?: boolean }
   | { ok: false; error: 'count' | 'value' | 'expiry' | 'form-token' };
 
-/** Whether a batch of this count and value waits for a second staff member's approval. */
-export function batchNeedsApproval(count: number, valueCents: number): boolean {
-  return count * valueCents > business.backOffice.voucherBatch.secondApprovalAboveCents;
+/**
+ * Whether a batch of this count and value waits for a second staff member's approval, given the
+ * four-eyes amount for batches in force (`aboveCents`).
+ */
+export function batchNeedsApproval(count: number, valueCents: number, aboveCents: number): boolean {
+  return count * valueCents > aboveCents;
 }
 
 /**
@@ -91,10 +96,11 @@ export async function createVoucherBatch(
 
   return ctx.db.transaction(async (tx): Promise<BatchOutcome> => {
     await lockStaffBudget(tx, actor.staffId);
+    const limits = await fourEyesAmounts(tx);
     const staffCents = await selfApprovedCents(tx, actor.staffId, rollingWindowStart(now));
     const approval =
-      batchNeedsApproval(input.count, input.valueCents) ||
-      beyondStaffBudget(input.count * input.valueCents, staffCents);
+      batchNeedsApproval(input.count, input.valueCents, limits.voucherBatchAboveCents) ||
+      beyondStaffBudget(input.count * input.valueCents, staffCents, limits.selfApprovedPerStaffCents);
     const [batch] = await tx
       .insert(voucherBatches)
       .values({
@@ -146,6 +152,8 @@ export async function createVoucherBatch(
           valueCents: input.valueCents,
           expiresOn: input.expiresOn,
           state: batch.state,
+          staffSelfApprovedCents: staffCents,
+          limits,
         },
       },
       actor.origin,

@@ -14,6 +14,7 @@ export const backOfficeDe = {
   'backoffice.page.staff': 'Mitarbeitende',
   'backoffice.page.staffNew': 'Mitarbeitende anlegen',
   'backoffice.page.audit': 'Protokoll',
+  'backoffice.page.settings': 'Einstellungen',
   'backoffice.page.login': 'Anmeldung Backoffice',
   'backoffice.page.loginCode': 'Bestätigungscode',
   'backoffice.pagination': 'Seiten',
@@ -113,4 +114,24 @@ export const backOfficeDe = {
   'backoffice.audit.nobody': 'unbekannt',
   'backoffice.audit.empty': 'Keine Einträge für diese Suche.',
   'backoffice.audit.invalid-filter': 'Bitte prüfen Sie die Suchfelder (Datum als JJJJ-MM-TT, ID als UUID).',
+
+  'backoffice.settings.intro':
+    'Ab welchen Beträgen eine zweite Person aus Finanzen oder Administration Gutschriften, Erstattungen und Gutscheine freigeben muss (Vier-Augen-Prinzip). Jede Änderung gilt sofort für alle neuen Buchungen und steht im Protokoll.',
+  'backoffice.settings.money-request-above': 'Freigabe für Gutschriften und Erstattungen über (Euro)',
+  'backoffice.settings.money-request-above.explanation':
+    'Gilt für den einzelnen Betrag und für die Summe der Anträge der letzten {hours} Stunden für dieselbe Kundin oder denselben Kunden.',
+  'backoffice.settings.voucher-batch-above': 'Freigabe für Gutschein-Chargen mit einem Gesamtwert über (Euro)',
+  'backoffice.settings.voucher-batch-above.explanation': 'Gesamtwert ist Anzahl mal Wert je Gutschein.',
+  'backoffice.settings.self-approved-per-staff': 'Ohne Freigabe je Person in {hours} Stunden höchstens (Euro)',
+  'backoffice.settings.self-approved-per-staff.explanation':
+    'Was eine Person in {hours} Stunden ohne zweite Person bucht, über alle Kundinnen, Kunden und Chargen zusammen; darüber braucht jede weitere Buchung eine Freigabe.',
+  'backoffice.settings.in-force': 'Gilt zurzeit: {current} (Voreinstellung: {default}).',
+  'backoffice.settings.amount.invalid': 'Bitte geben Sie einen Betrag von 0,01 € bis {max} ein, zum Beispiel 50,00.',
+  'backoffice.settings.submit': 'Einstellungen speichern',
+  'backoffice.settings.done.saved': 'Die Einstellungen sind gespeichert und gelten ab sofort.',
+  'backoffice.settings.done.unchanged': 'Nichts geändert: Die Beträge waren schon so eingestellt.',
+  'backoffice.settings.stale':
+    'Jemand hat die Einstellungen inzwischen geändert; nichts wurde gespeichert. Unter jedem Feld steht, was jetzt gilt. Prüfen Sie Ihre Eingaben und speichern Sie erneut.',
+  'backoffice.settings.updated': 'Zuletzt geändert von {name} am {at}.',
+  'backoffice.settings.never-changed': 'Noch nie geändert: Es gelten die Voreinstellungen.',
 } as const;

@@ -15,6 +15,7 @@ export const backOfficeEn = {
   'backoffice.page.staff': 'Staff',
   'backoffice.page.staffNew': 'Add staff member',
   'backoffice.page.audit': 'Audit log',
+  'backoffice.page.settings': 'Settings',
   'backoffice.page.login': 'Back office login',
   'backoffice.page.loginCode': 'Verification code',
   'backoffice.pagination': 'Pages',
@@ -111,4 +112,24 @@ export const backOfficeEn = {
   'backoffice.audit.nobody': 'unknown',
   'backoffice.audit.empty': 'No entries for this search.',
   'backoffice.audit.invalid-filter': 'Please check the search fields (dates as YYYY-MM-DD, ids as UUIDs).',
+
+  'backoffice.settings.intro':
+    'From which amounts a second person from finance or administration must approve credits, refunds and vouchers (four eyes). Every change applies at once to every new booking and is in the audit log.',
+  'backoffice.settings.money-request-above': 'Approval for credits and refunds above (euros)',
+  'backoffice.settings.money-request-above.explanation':
+    'Applies to the single amount and to the sum of the requests of the last {hours} hours for the same customer.',
+  'backoffice.settings.voucher-batch-above': 'Approval for voucher batches with a total value above (euros)',
+  'backoffice.settings.voucher-batch-above.explanation': 'The total value is the count times the value per voucher.',
+  'backoffice.settings.self-approved-per-staff': 'Without approval per person within {hours} hours at most (euros)',
+  'backoffice.settings.self-approved-per-staff.explanation':
+    'What one person books within {hours} hours without a second person, over all customers and batches together; beyond it every further booking needs approval.',
+  'backoffice.settings.in-force': 'In force: {current} (default: {default}).',
+  'backoffice.settings.amount.invalid': 'Please enter an amount from €0.01 to {max}, for example 50.00.',
+  'backoffice.settings.submit': 'Save settings',
+  'backoffice.settings.done.saved': 'The settings are saved and apply from now on.',
+  'backoffice.settings.done.unchanged': 'Nothing changed: the amounts were already set so.',
+  'backoffice.settings.stale':
+    'Someone has changed the settings in the meantime; nothing was saved. Below each field is what applies now. Check your entries and save again.',
+  'backoffice.settings.updated': 'Last changed by {name} on {at}.',
+  'backoffice.settings.never-changed': 'Never changed: the defaults apply.',
 } as const satisfies Record<keyof typeof backOfficeDe, string>;

@@ -2,6 +2,7 @@ import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/money-new';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
+import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import { customerIdByNumber, newFormToken, parseEuroAmount, requestMoney } from '~/features/goodwill/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
@@ -47,14 +48,15 @@ function requestSchema(locale: Locale) {
   });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const limits = await fourEyesAmounts(context.get(servicesContext).db);
   const csrf = csrfFor(request, context);
   return data(
     {
       title: backOfficeTitle(context, 'backoffice.page.moneyNew'),
       csrf: csrf.token,
       formToken: newFormToken(),
-      threshold: formatEuro(business.backOffice.secondApprovalAboveCents, pageLocale(context)),
+      threshold: formatEuro(limits.moneyRequestAboveCents, pageLocale(context)),
       reasonMaxLength: business.backOffice.reasonMaxLength,
     },
     { headers: csrf.headers },

@@ -2,6 +2,7 @@ import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/vouchers-new';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
+import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import { createVoucherBatch, newFormToken, parseEuroAmount } from '~/features/goodwill/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
@@ -52,7 +53,8 @@ function batchSchema(locale: Locale, today: string) {
   });
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const limits = await fourEyesAmounts(context.get(servicesContext).db);
   const csrf = csrfFor(request, context);
   const today = berlinDate(new Date());
   return data(
@@ -63,7 +65,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
       today,
       latest: latestExpiry(today),
       maxCount: business.backOffice.voucherBatch.maxCount,
-      threshold: formatEuro(business.backOffice.voucherBatch.secondApprovalAboveCents, pageLocale(context)),
+      threshold: formatEuro(limits.voucherBatchAboveCents, pageLocale(context)),
     },
     { headers: csrf.headers },
   );
