@@ -8,7 +8,7 @@ import { openDatabase } from '~/db/client.server';
 import { auditLog, staffAccounts, staffRecoveryCodes } from '~/db/schema';
 import { verifyPassword } from '~/shared/security/passwords.server';
 import { createBackOfficeAdmin } from '~/services.server';
-import { secretOfUri } from '../../../tests/support/totp-reference';
+import { secretOfUri } from '../../../tests/support/authenticator';
 
 /**
  * `npm run backoffice:create-admin` as the script runs it (scripts/backoffice-create-admin.mjs → the

@@ -5,7 +5,7 @@ import { auditLog, staffAccounts, staffEnrolments } from '~/db/schema';
 import { retentionRules } from '~/features/retention/retention-rules.server';
 import { testServices } from '../../../tests/support/route-harness';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
-import { referenceTotp } from '../../../tests/support/totp-reference';
+import { authenticatorCode } from '../../../tests/support/authenticator';
 import { createStaffAccount } from './staff-accounts.server';
 import { completeEnrolment, inviteStaffMember, openEnrolment, reenrolStaffMember } from './staff-enrolment.server';
 import { staffPasswordStep } from './staff-login.server';
@@ -60,7 +60,7 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
 
     const open = await openEnrolment(services, token);
     expect(open).toMatchObject({ staffId, email: 'alex@example.com', displayName: 'Alex' });
-    const code = referenceTotp(open!.totpSecret, Date.now());
+    const code = authenticatorCode(open!.totpSecret);
 
     expect(await completeEnrolment(services, { token, password: 'short', code })).toEqual({
       ok: false,
@@ -103,7 +103,7 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
     const open = await openEnrolment(services, token);
     expect(await openEnrolment(services, token, new Date(Date.now() + 73 * hour))).toBeNull();
 
-    const code = referenceTotp(open!.totpSecret, Date.now());
+    const code = authenticatorCode(open!.totpSecret);
     const outcomes = await Promise.all([
       completeEnrolment(services, { token, password, code }),
       completeEnrolment(services, { token, password, code }),
@@ -118,7 +118,7 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
     const enrolled = await completeEnrolment(services, {
       token: first.token,
       password,
-      code: referenceTotp(firstOpen!.totpSecret, Date.now()),
+      code: authenticatorCode(firstOpen!.totpSecret),
     });
     expect(enrolled.ok).toBe(true);
     const { token: sessionToken } = await createStaffSession(services.db, first.staffId, 'active', 'Firefox');
@@ -144,7 +144,7 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
     await completeEnrolment(services, {
       token: used.token,
       password,
-      code: referenceTotp(usedOpen!.totpSecret, Date.now()),
+      code: authenticatorCode(usedOpen!.totpSecret),
     });
     await inviteStaffMember(
       services,

@@ -4,7 +4,7 @@ import { loadConfig, assertStaffTotpKey } from '~/config/env.server';
 import { auditLog, staffAccounts, staffSessions } from '~/db/schema';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { testServices } from '../../../tests/support/route-harness';
-import { referenceTotp, secretOfUri } from '../../../tests/support/totp-reference';
+import { secretOfUri, totpOfUri } from '../../../tests/support/authenticator';
 import type { AppServices } from '~/context';
 import { createStaffAccount, type StaffEnrolment } from './staff-accounts.server';
 import { staffPasswordStep, staffSecondFactorStep, staffLogOut } from './staff-login.server';
@@ -43,7 +43,8 @@ describe.each(databaseBackends)('the back office login on %s', (backend) => {
     return outcome.token;
   }
 
-  const code = (at: Date) => referenceTotp(secretOfUri(enrolment.otpauthUri), at.getTime());
+  // The code an authenticator app that scanned the account's key URI shows at `at`.
+  const code = (at: Date) => totpOfUri(enrolment.otpauthUri).generate({ timestamp: at.getTime() });
 
   it('logs in with password and a TOTP code computed independently, under a new session id', async () => {
     await setUp();

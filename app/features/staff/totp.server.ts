@@ -82,12 +82,16 @@ export function matchTotp(secretBase32: string, code: string, nowMs: number): nu
 export function otpauthUri(secretBase32: string, account: string): string {
   const issuer = backOffice.totp.issuer;
   const label = encodeURIComponent(`${issuer}:${account}`);
-  const query = new URLSearchParams({
+  // Percent-encoded as the key URI format has it (RFC 3986), not as a form (URLSearchParams writes a
+  // space as `+`, which apps show as a plus sign in the issuer's name).
+  const query = Object.entries({
     secret: secretBase32,
     issuer,
     algorithm: 'SHA1',
     digits: String(backOffice.totp.digits),
     period: String(backOffice.totp.stepSeconds),
-  });
-  return `otpauth://totp/${label}?${query.toString()}`;
+  })
+    .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+    .join('&');
+  return `otpauth://totp/${label}?${query}`;
 }

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
 import type { StaffRole } from '../../../app/config/back-office';
 import { testStaffTotpKey } from '../../support/app-server';
-import { referenceTotp, secretOfUri } from '../../support/totp-reference';
+import { authenticatorCode, secretOfUri } from '../../support/authenticator';
 import { expect } from './test';
 
 /** What a staff member needs to log in: the enrolment shown once at creation. */
@@ -60,7 +60,7 @@ export async function logInToBackOffice(page: Page, staff: StaffLogin): Promise<
   await page.getByLabel('Passwort').fill(staff.password);
   await page.getByRole('button', { name: 'Weiter' }).click();
   await expect(page).toHaveURL(/\/backoffice\/login\/code/);
-  await page.getByLabel('Code').fill(referenceTotp(staff.totpSecret, Date.now()));
+  await page.getByLabel('Code').fill(authenticatorCode(staff.totpSecret));
   await page.getByRole('button', { name: 'Anmelden' }).click();
   await expect(page).not.toHaveURL(/\/backoffice\/login/);
 }
@@ -100,7 +100,7 @@ export async function enrol(page: Page, link: string, password: string): Promise
   const totpSecret = (await page.getByTestId('enrolment-secret').textContent())?.trim();
   if (!totpSecret) throw new Error('the TOTP key was not shown');
   await page.getByLabel('Passwort').fill(password);
-  await page.getByLabel('Code aus der Authenticator-App').fill(referenceTotp(totpSecret, Date.now()));
+  await page.getByLabel('Code aus der Authenticator-App').fill(authenticatorCode(totpSecret));
   await page.getByRole('button', { name: 'Einrichtung abschließen' }).click();
   await expect(page.getByRole('heading', { name: 'Ihr Zugang ist eingerichtet' })).toBeVisible();
   return totpSecret;
