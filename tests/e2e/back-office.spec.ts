@@ -85,6 +85,11 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await page.getByRole('button', { name: 'Suchen' }).click();
   await expect(page).toHaveURL(/action=staff\.create/);
   await expect(entries.getByRole('row')).toHaveCount(3);
+  // Reading the log is itself in the log: the admin's views and searches so far.
+  await page.getByLabel('Aktion (z. B. staff.login oder staff.)').fill('audit.view');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(entries.getByRole('row', { name: /audit\.view/ }).first()).toContainText('Rita Root');
+  await expect(entries.getByRole('row', { name: /audit\.view/ }).first()).toContainText('staff.create');
 
   // Logout ends the session on the server: the back office asks for a login again.
   await page.getByRole('button', { name: 'Abmelden' }).click();

@@ -84,10 +84,31 @@ export function parseAuditQuery(params: URLSearchParams): AuditQuery {
   };
 }
 
-/** One page of the audit log for the admin's search. */
-export async function auditLogPage(ctx: Pick<FeatureContext, 'db'>, query: AuditQuery) {
+/**
+ * One page of the audit log for the admin's search. Its entries hold customers' ids and staff's
+ * reasons about customers, so showing them is itself recorded (`audit.view`: the search as typed, the
+ * page and the ids of the entries shown), like the customer search and the export; the entry is
+ * written after the query and before the answer. An invalid search shows nothing and records nothing.
+ */
+export async function auditLogPage(
+  ctx: Pick<FeatureContext, 'db'>,
+  viewer: { staffId: string; origin: AuditOrigin },
+  query: AuditQuery,
+) {
   if (query.invalid) return { entries: [], hasNext: false };
-  return searchAuditLog(ctx.db, query.filter, query.page, backOffice.pageSize);
+  const found = await searchAuditLog(ctx.db, query.filter, query.page, backOffice.pageSize);
+  await recordAudit(
+    ctx.db,
+    {
+      actorStaffId: viewer.staffId,
+      action: 'audit.view',
+      subjectType: 'audit-log',
+      subjectId: 'search',
+      after: { search: query.values, page: query.page, shown: found.entries.map((entry) => entry.id) },
+    },
+    viewer.origin,
+  );
+  return found;
 }
 
 /**

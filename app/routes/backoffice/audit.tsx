@@ -2,7 +2,7 @@ import { data, Form } from 'react-router';
 import type { Route } from './+types/audit';
 import { servicesContext } from '~/context';
 import { auditLogPage, parseAuditQuery } from '~/features/audit/public.server';
-import { staffNames } from '~/features/staff/public.server';
+import { auditOrigin, requireStaff, staffNames } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useLocale, useT } from '~/i18n/hooks';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -12,11 +12,18 @@ import { Pagination } from './pagination';
 
 export const meta = backOfficeMeta;
 
-/** The audit log for admins: search by actor, action, subject and dates, paged on the server, exportable. */
+/**
+ * The audit log for admins: search by actor, action, subject and dates, paged on the server,
+ * exportable. Every page shown is itself an entry (`audit.view`).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
+  const viewer = { staffId: requireStaff(context).staffId, origin: auditOrigin(context) };
   const query = parseAuditQuery(new URL(request.url).searchParams);
-  const [{ entries, hasNext }, names] = await Promise.all([auditLogPage(services, query), staffNames(services)]);
+  const [{ entries, hasNext }, names] = await Promise.all([
+    auditLogPage(services, viewer, query),
+    staffNames(services),
+  ]);
   const csrf = csrfFor(request, context);
   return data(
     {

@@ -10,11 +10,12 @@ import type { StaffMember } from '~/features/staff/staff-sessions.server';
 import { registration } from '../../../tests/support/account-fixtures';
 import { createRouteHarness, publicUrl, type RouteHarness } from '../../../tests/support/route-harness';
 import { createTestDatabase } from '../../../tests/support/test-databases';
+import { loader as auditLoader } from './audit';
 import { action as exportAction } from './audit-export';
 import { loader as viewLoader } from './customer-view';
 import { loader as searchLoader } from './customers';
 
-type Loader = typeof searchLoader | typeof viewLoader | typeof exportAction;
+type Loader = typeof searchLoader | typeof viewLoader | typeof exportAction | typeof auditLoader;
 
 /** A loader's answer as the page gets it: the data and the status (200 unless `data()` set one). */
 function answer(result: unknown): { body: Record<string, unknown>; status: number } {
@@ -307,5 +308,40 @@ describe('the back office customer lookup', () => {
       actorStaffId: admin.staffId,
       after: { search: { action: 'customer.view' } },
     });
+  });
+
+  it("records an admin's every view and search of the audit log, with what it showed", async () => {
+    const views = async () => (await auditEntries('audit.view')).sort((a, b) => a.id - b.id);
+    const before = (await views()).length;
+    const page = answer(await call(auditLoader, '/backoffice/audit', admin)).body as {
+      entries: { id: number; action: string }[];
+    };
+    expect(page.entries.length).toBeGreaterThan(0);
+    const searched = answer(
+      await call(auditLoader, `/backoffice/audit?action=customer.view&subjectId=${ids.erika}`, admin),
+    ).body as { entries: { id: number; action: string }[] };
+    expect(searched.entries.length).toBeGreaterThan(0);
+    expect(searched.entries.every((entry) => entry.action === 'customer.view')).toBe(true);
+    // An invalid search shows nothing and records nothing.
+    expect(answer(await call(auditLoader, '/backoffice/audit?from=yesterday', admin)).body).toMatchObject({
+      invalid: true,
+      entries: [],
+    });
+    const recorded = (await views()).slice(before);
+    expect(recorded).toHaveLength(2);
+    expect(recorded[0]).toMatchObject({
+      actorStaffId: admin.staffId,
+      subjectType: 'audit-log',
+      subjectId: 'search',
+      requestId: 'test',
+      after: { page: 1, shown: page.entries.map((entry) => entry.id) },
+    });
+    expect(recorded[1]).toMatchObject({
+      after: {
+        search: { action: 'customer.view', subjectId: ids.erika },
+        shown: searched.entries.map((entry) => entry.id),
+      },
+    });
+    expect(recorded.every((entry) => entry.ipHash)).toBe(true);
   });
 });
