@@ -269,16 +269,27 @@ export async function exportVoucherBatchCsv(
 
 export type ExportOutcome = { ok: true; csv: string } | { ok: false; error: 'not-found' | 'not-approved' };
 
-/** One batch with how many of its codes were redeemed, or null. */
-export async function findVoucherBatch(ctx: MoneyContext, batchId: string) {
+/**
+ * One batch with how many of its codes were redeemed, or null. A staff member's view of it is recorded
+ * (`voucher-batch.view`), as every money and voucher view is (docs/rules/back-office.md#audit-log): it
+ * is the page from which a batch is approved and its codes exported.
+ */
+export async function viewVoucherBatch(ctx: MoneyContext, viewer: StaffActor, batchId: string) {
   if (!isUuid(batchId)) return null;
-  const [batch] = await ctx.db.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
-  if (!batch) return null;
-  const [redeemed] = await ctx.db
-    .select({ count: sql<number>`count(${vouchers.redeemedAt})::int` })
-    .from(vouchers)
-    .where(eq(vouchers.batchId, batchId));
-  return { ...batch, redeemedCount: Number(redeemed?.count ?? 0) };
+  return ctx.db.transaction(async (tx) => {
+    const [batch] = await tx.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
+    if (!batch) return null;
+    const [redeemed] = await tx
+      .select({ count: sql<number>`count(${vouchers.redeemedAt})::int` })
+      .from(vouchers)
+      .where(eq(vouchers.batchId, batchId));
+    await recordAudit(
+      tx,
+      { actorStaffId: viewer.staffId, action: 'voucher-batch.view', subjectType: 'voucher_batch', subjectId: batchId },
+      viewer.origin,
+    );
+    return { ...batch, redeemedCount: Number(redeemed?.count ?? 0) };
+  });
 }
 
 export type BatchDecisionOutcome =

@@ -286,6 +286,7 @@ describe('the back office money pages', () => {
       'money.approve',
       'money.view',
       'voucher-batch.create',
+      'voucher-batch.view',
       'voucher-batch.approve',
       'voucher-batch.export',
     ]) {

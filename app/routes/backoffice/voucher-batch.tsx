@@ -2,7 +2,7 @@ import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/voucher-batch';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
-import { approveVoucherBatch, findVoucherBatch, rejectVoucherBatch } from '~/features/goodwill/public.server';
+import { approveVoucherBatch, rejectVoucherBatch, viewVoucherBatch } from '~/features/goodwill/public.server';
 import { staffNames } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
@@ -37,14 +37,17 @@ function notFound(): never {
   throw data({ message: 'backoffice.money.not-found' }, { status: 404 });
 }
 
-/** One batch: its state and redeemed count; approval while pending; the CSV export once approved (finance). */
+/**
+ * One batch: its state and redeemed count; approval while pending; the CSV export once approved
+ * (finance). The view is recorded in the audit log.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = idSchema.safeParse(url.searchParams.get('id'));
   if (!id.success) notFound();
   const services = context.get(servicesContext);
   const actor = moneyActor(context);
-  const batch = await findVoucherBatch(services, id.data);
+  const batch = await viewVoucherBatch(services, actor, id.data);
   if (!batch) notFound();
   const names = await staffNames(services);
   const locale = pageLocale(context);
