@@ -237,6 +237,9 @@ export async function completeEnrolment(
         action: 'staff.enrol',
         subjectType: 'staff-account',
         subjectId: enrolment.staffId,
+        // What changed, never the secrets themselves: a password and a confirmed key, new recovery codes.
+        before: { enrolled: false },
+        after: { enrolled: true, totpConfirmed: true, recoveryCodes: recoveryCodes.length },
       },
       origin,
     );

@@ -95,6 +95,11 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
       ['staff.enrol', staffId, staffId],
     ]);
     expect(entries[1]!.after).toMatchObject({ via: 'enrolment link', role: 'agent' });
+    expect(entries[3]).toMatchObject({
+      before: { enrolled: false },
+      after: { enrolled: true, totpConfirmed: true, recoveryCodes: 10 },
+    });
+    expect(JSON.stringify(entries[3]!.after)).not.toContain(password);
   });
 
   it('refuses a link after its 72 hours, and two submits at once enrol once', async () => {
