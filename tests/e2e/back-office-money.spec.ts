@@ -4,7 +4,16 @@ import pg from 'pg';
 import { pages } from '../../app/i18n/route-table';
 import { newCustomer, registerByRequest } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';
-import { createAdmin, createStaffMember, logInToBackOffice, type StaffLogin } from './support/back-office';
+import {
+  auditEntriesAfter,
+  createAdmin,
+  createStaffMember,
+  expectJourneyAudit,
+  lastAuditId,
+  logInToBackOffice,
+  onCommandLine,
+  type StaffLogin,
+} from './support/back-office';
 import { expect, testWithCuttableDatabase } from './support/test';
 
 /**
@@ -32,6 +41,8 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
   const db = new pg.Client({ connectionString: database.url });
   await db.connect();
   try {
+    // The journey's audit entries are the ones written from here on.
+    const journeyStart = await lastAuditId(db);
     const { login } = await createAdmin(database.url, 'rita.root@example.com', 'Rita Root');
     await logInToBackOffice(admin, login);
     const first = await createStaffMember(admin, {
@@ -136,25 +147,47 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
     await finn.reload();
     await expect(finn.getByTestId('batch-redeemed')).toHaveText('1');
 
-    // The audit log holds every step, each with its actor, request id and keyed address.
-    const audit = await db.query<{ action: string; email: string; request_id: string | null; ip_hash: string | null }>(
-      `select a.action, s.email, a.request_id, a.ip_hash from audit_log a join staff_accounts s on s.id::text = a.actor_staff_id::text
-       where a.action like 'money.%' or a.action like 'voucher-batch.%' order by a.at, a.id`,
-    );
-    const steps = audit.rows.map((row) => `${row.action} ${row.email}`);
-    for (const step of [
-      'money.request finn.first@example.com',
-      'money.view finn.first@example.com',
-      'money.view sina.second@example.com',
-      'money.approve sina.second@example.com',
-      'money.book sina.second@example.com',
-      'voucher-batch.create finn.first@example.com',
-      'voucher-batch.approve sina.second@example.com',
-      'voucher-batch.export finn.first@example.com',
-    ]) {
-      expect(steps).toContain(step);
-    }
-    expect(audit.rows.every((row) => row.request_id && row.ip_hash)).toBe(true);
+    // The audit log holds every step of the journey and nothing else, each with its actor, the values of
+    // what it changed, and the request's id and keyed address.
+    expectJourneyAudit(await auditEntriesAfter(db, journeyStart), {
+      actors: { 'rita.root@example.com': 'rita', [first.email]: 'finn', [second.email]: 'sina' },
+      expected: [
+        // The admin (on the command line), the two finance members (by the admin), their enrolment and logins.
+        'staff.create rita',
+        'staff.enrol finn',
+        'staff.enrol sina',
+        'staff.login rita',
+        'staff.login finn',
+        'staff.login sina',
+        // (a) the credit: requested, viewed, listed as pending, approved and booked by the second person.
+        'money.request finn',
+        'money.view finn',
+        'money.list sina',
+        'money.view sina',
+        'money.approve sina',
+        'money.book sina',
+        // (b) the batch: created, viewed, approved, viewed again and exported.
+        'voucher-batch.create finn',
+        'voucher-batch.view finn',
+        'voucher-batch.view sina',
+        'voucher-batch.approve sina',
+        'voucher-batch.export finn',
+      ],
+      changes: {
+        'staff.create': ['after'],
+        'staff.enrol': ['before', 'after'],
+        'staff.login': ['after'],
+        'money.request': ['after'],
+        'money.approve': ['before', 'after'],
+        'money.book': ['after'],
+        'voucher-batch.create': ['after'],
+        'voucher-batch.approve': ['before', 'after'],
+        'voucher-batch.export': ['after'],
+      },
+      views: ['money.view', 'money.list', 'voucher-batch.view'],
+      // The first admin is created on the command line, outside any request.
+      withoutOrigin: onCommandLine,
+    });
   } finally {
     await db.end();
   }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Page } from '@playwright/test';
+import type pg from 'pg';
 import type { StaffRole } from '../../../app/config/back-office';
 import { testStaffTotpKey } from '../../support/app-server';
 import { authenticatorCode, secretOfUri } from '../../support/authenticator';
@@ -104,4 +105,80 @@ export async function enrol(page: Page, link: string, password: string): Promise
   await page.getByRole('button', { name: 'Einrichtung abschließen' }).click();
   await expect(page.getByRole('heading', { name: 'Ihr Zugang ist eingerichtet' })).toBeVisible();
   return totpSecret;
+}
+
+/** An audit entry as a journey checks it, with its actor's email (null for none). */
+export interface JourneyAuditEntry {
+  id: number;
+  action: string;
+  email: string | null;
+  before: unknown;
+  after: unknown;
+  requestId: string | null;
+  ipHash: string | null;
+}
+
+/** Whether an entry was written on the command line (the first admin's creation), outside any request. */
+export function onCommandLine(entry: JourneyAuditEntry): boolean {
+  return (entry.after as { via?: string } | null)?.via === 'command line';
+}
+
+/** The id of the newest audit entry (0 for none): a journey's entries are the ones after it. */
+export async function lastAuditId(sql: pg.Client): Promise<number> {
+  const { rows } = await sql.query<{ id: string }>('select coalesce(max(id), 0)::text as id from audit_log');
+  return Number(rows[0]!.id);
+}
+
+/** Every audit entry written after `afterId`, oldest first. */
+export async function auditEntriesAfter(sql: pg.Client, afterId: number): Promise<JourneyAuditEntry[]> {
+  const { rows } = await sql.query<JourneyAuditEntry>(
+    `select a.id::int as id, a.action, s.email, a.before, a.after, a.request_id as "requestId", a.ip_hash as "ipHash"
+       from audit_log a left join staff_accounts s on s.id = a.actor_staff_id
+      where a.id > $1 order by a.id`,
+    [afterId],
+  );
+  return rows;
+}
+
+/**
+ * A journey's audit log, checked whole: the entries written during it are exactly the expected
+ * `action actor` pairs (actors named by `actors`, email to name), nothing else and nothing missing;
+ * an entry of a change carries the values `changes` names for its action (`before` and, or, `after`),
+ * an entry of a view none before (nothing changed); and every entry written for a request carries its
+ * id and keyed address (`withoutOrigin` names those written on the command line).
+ */
+export function expectJourneyAudit(
+  entries: JourneyAuditEntry[],
+  {
+    actors,
+    expected,
+    changes,
+    views,
+    withoutOrigin = () => false,
+  }: {
+    actors: Record<string, string>;
+    expected: string[];
+    changes: Record<string, ('before' | 'after')[]>;
+    views: string[];
+    withoutOrigin?: (entry: JourneyAuditEntry) => boolean;
+  },
+): void {
+  const steps = entries.map(
+    (entry) => `${entry.action} ${entry.email ? (actors[entry.email] ?? entry.email) : 'nobody'}`,
+  );
+  expect([...new Set(steps)].sort()).toEqual([...new Set(expected)].sort());
+  for (const entry of entries) {
+    for (const field of changes[entry.action] ?? []) {
+      expect(entry[field], `${entry.action} #${entry.id}: ${field}`).not.toBeNull();
+    }
+    if (views.includes(entry.action)) expect(entry.before, `${entry.action} #${entry.id}: before`).toBeNull();
+    if (!withoutOrigin(entry)) {
+      expect(entry.requestId, `${entry.action} #${entry.id}: request id`).toBeTruthy();
+      expect(entry.ipHash, `${entry.action} #${entry.id}: keyed address`).toBeTruthy();
+    }
+  }
+  // Every action is either a change with its values or a view: a new kind of entry must be placed.
+  for (const action of new Set(entries.map((entry) => entry.action))) {
+    expect(action in changes || views.includes(action), `${action} is neither a change nor a view here`).toBe(true);
+  }
 }
