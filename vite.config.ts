@@ -2,9 +2,19 @@ import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: [
+      { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      // React Router's package exports only its development build, which prints warnings meant for
+      // developers; the browser gets the production build it ships beside it (same code otherwise).
+      ...(command === 'build' && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   // The server build bundles our own HTTP server (server/app.ts) together with the React Router
   // server build, so both share one module graph: one database handle, one configuration. One file:
@@ -29,4 +39,8 @@ function clientChunk(id: string): string | undefined {
   // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.
   if (id.includes('/node_modules/zod/') || id.includes('/app/platform/validation.ts')) return 'zod';
   return undefined;
+}
+
+function reactRouterProduction(file: string): string {
+  return fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 }
