@@ -10,7 +10,7 @@ import { uploadLimits } from '~/config/uploads';
 import { addressGroup } from '~/shared/security/address-group.server';
 import type { Brand } from '~/config/brand';
 import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
-import { readUpload } from '~/shared/security/submitted-form.server';
+import { keepUrlEncodedForm, readUpload } from '~/shared/security/submitted-form.server';
 import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
@@ -20,7 +20,7 @@ import { incomingRequestId } from './request-id';
 import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
-import { createBranchHandlers } from './branch-handlers';
+import { createRouteBranches } from './route-branches';
 import { createUploadGate, isCrossSiteUpload } from './upload-gate';
 import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
@@ -155,8 +155,8 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const staticFiles = development ? new Map<string, StaticFile>() : loadStaticFiles(path.resolve('build/client'));
   const pageCache = config.env.PAGE_CACHE === 'on' && !development ? new PageCache(1000) : undefined;
   const developmentHandler = development && createRequestHandler(() => development.loadBuild(), 'development');
-  const branchHandler = createBranchHandlers(serverBuild);
-  const handlerFor = (pathname: string) => developmentHandler ?? branchHandler(pathname);
+  const branches = createRouteBranches(serverBuild);
+  const handlerFor = (pathname: string) => developmentHandler ?? branches.handlerFor(pathname);
   const { logger } = services;
   // Everything fixed per process is prepared once: the security headers, the CSP around its nonce.
   const common = Object.entries(commonSecurityHeaders(https));
@@ -166,7 +166,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
   const uploads = createUploadGate(uploadLimits);
-  const routeLabel = createRouteLabeler(serverBuild.routes, (pathname) => staticFiles.has(pathname));
+  const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   function logRequest(
     requestId: string,
@@ -359,6 +359,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         payloadTooLarge(res);
         return;
       }
+      keepUrlEncodedForm(requestBody, req.headers['content-type'], context);
     }
     const response = await handlerFor(pathname)(toFetchRequest(req, url, requestBody, controller.signal), context);
 

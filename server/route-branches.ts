@@ -3,27 +3,49 @@ import { createRequestHandler, matchRoutes, type RouteObject, type ServerBuild }
 type RequestHandler = ReturnType<typeof createRequestHandler>;
 type ServerRoutes = ServerBuild['routes'];
 
+export interface RouteBranches {
+  /** The id of the deepest route that answers `pathname` (the request URL's, still percent-encoded), or null. */
+  leafOf(pathname: string): string | null;
+  /** The request handler for a request to `pathname`. */
+  handlerFor(pathname: string): RequestHandler;
+}
+
 /**
  * React Router matches a request's path against every branch of the route tree several times per
  * request (the handler, the static handler, and once per parent path for the document's route
  * manifest), and builds the document's route objects from the whole manifest, on every request. With
  * two locales, embedded variants and the back office the tree has about 150 routes, and that work was
- * a third of an uncached page's CPU (docs/decisions/0040-route-branch-handlers.md).
+ * more than half of an uncached page's CPU (docs/decisions/0040-route-branch-handlers.md).
  *
  * Here React Router's own matching runs once per path over the whole tree, and the request goes to a
  * handler whose build holds only the routes of the branch that matched: the same route modules,
  * loaders, actions, middleware and error boundaries, so the same answer, for a fraction of the work.
  * A path no route matches and the lazy route discovery's manifest requests go to the handler of the
- * whole build, which answers them as before.
+ * whole build, which answers them as before. The metrics name a request by the same match
+ * (server/route-label.ts).
  */
-export function createBranchHandlers(build: ServerBuild, options: { cachedPaths?: number } = {}) {
+export function createRouteBranches(build: ServerBuild, options: { cachedPaths?: number } = {}): RouteBranches {
   const whole = createRequestHandler(build);
   const tree = routeTree(build.routes);
   const leafByPath = new BoundedMap<string, string | null>(options.cachedPaths ?? 2000);
   const byLeaf = new Map<string, RequestHandler>();
   const manifestPath = build.routeDiscovery.mode === 'lazy' ? build.routeDiscovery.manifestPath : undefined;
 
-  function handlerFor(leafId: string): RequestHandler {
+  function leafOf(pathname: string): string | null {
+    const path = routedPath(pathname, build);
+    let leafId = leafByPath.get(path);
+    if (leafId === undefined) {
+      leafId = matchRoutes(tree, path)?.at(-1)?.route.id ?? null;
+      // Longer paths are matched each time rather than fill the cache.
+      if (path.length <= maxCachedPathLength) leafByPath.set(path, leafId);
+    }
+    return leafId;
+  }
+
+  function handlerFor(pathname: string): RequestHandler {
+    if (pathname === manifestPath) return whole;
+    const leafId = leafOf(pathname);
+    if (leafId === null) return whole;
     let handler = byLeaf.get(leafId);
     if (!handler) {
       handler = createRequestHandler(branchBuild(build, leafId));
@@ -32,21 +54,10 @@ export function createBranchHandlers(build: ServerBuild, options: { cachedPaths?
     return handler;
   }
 
-  /** The handler for a request to `pathname` (the request URL's, still percent-encoded). */
-  return function handlerForPath(pathname: string): RequestHandler {
-    if (pathname === manifestPath || pathname.length > maxMatchedPathLength) return whole;
-    const path = routedPath(pathname, build);
-    let leafId = leafByPath.get(path);
-    if (leafId === undefined) {
-      leafId = matchRoutes(tree, path)?.at(-1)?.route.id ?? null;
-      leafByPath.set(path, leafId);
-    }
-    return leafId === null ? whole : handlerFor(leafId);
-  };
+  return { leafOf, handlerFor };
 }
 
-/** Longer paths are matched by the whole build each time rather than fill the path cache. */
-const maxMatchedPathLength = 512;
+const maxCachedPathLength = 512;
 
 /**
  * The path React Router matches for a request (its `getNormalizedPath`): a data request's `.data`

@@ -1,6 +1,6 @@
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { createBranchHandlers, routedPath } from './branch-handlers';
+import { createRouteBranches, routedPath } from './route-branches';
 
 /**
  * A small app as React Router builds one: a root, a pathless layout with static, dynamic and
@@ -75,7 +75,7 @@ async function answer(handler: ReturnType<typeof createRequestHandler>, path: st
 describe('route branch handlers', () => {
   const build = testBuild();
   const whole = createRequestHandler(build);
-  const handlerFor = createBranchHandlers(build);
+  const { handlerFor, leafOf } = createRouteBranches(build);
 
   it.each([
     ['/de/seite', ['root', 'layout', 'page-de']],
@@ -107,12 +107,19 @@ describe('route branch handlers', () => {
     });
   });
 
-  it('leaves route discovery and very long paths to the whole build', async () => {
+  it('names the deepest route that answers a path, or none', () => {
+    expect(leafOf('/de/seite')).toBe('page-de');
+    expect(leafOf('/de/seite.data')).toBe('page-de');
+    expect(leafOf('/_root.data')).toBe('index');
+    expect(leafOf('/a/b/c')).toBe('not-found');
+    expect(leafOf(`/${'x'.repeat(600)}`)).toBe('not-found');
+  });
+
+  it('leaves route discovery to the whole build', async () => {
     const discovery = '/__manifest?version=test&paths=/de/seite,/en/page';
     const { status, body } = await answer(handlerFor('/__manifest'), discovery);
     expect(status).toBe(200);
     expect(Object.keys(JSON.parse(body)).toSorted()).toEqual(['layout', 'page-de', 'page-en', 'root']);
-    expect(handlerFor(`/${'x'.repeat(600)}`)).toBe(handlerFor('/__manifest'));
     expect(handlerFor('/de/seite')).not.toBe(handlerFor('/__manifest'));
   });
 
