@@ -5,8 +5,8 @@ import '~/i18n/messages/complete';
 /**
  * A pathless layout that brings the whole message catalogue to the browser with the pages below
  * it: app/routes.ts puts every page the route table marks `messages: 'all'` under it, so that a
- * route module never imports the catalogue itself. The self-service, embedded-service and terminal
- * layouts load it for all their pages; the main view's pages bring it only when they need it, so a
+ * route module never imports the catalogue itself. The self-service and terminal layouts load it for
+ * all their pages; the main view's and the web views' pages bring it only when they need it, so a
  * content page's first load stays small (docs/decisions/0014).
  */
 export default function AllMessagesLayout() {
