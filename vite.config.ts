@@ -1,10 +1,21 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
+import type { ManualChunkMeta } from 'rollup';
 import { fileURLToPath } from 'node:url';
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
-    alias: { '~': fileURLToPath(new URL('./app', import.meta.url)) },
+    alias: [
+      { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      // React Router's package exports only its development build, which prints warnings meant for
+      // developers; the browser gets the production build it ships beside it (same code otherwise).
+      ...(command === 'build' && !isSsrBuild
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction('index.mjs') },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction('dom-export.mjs') },
+          ]
+        : []),
+    ],
   },
   // The server build bundles our own HTTP server (server/app.ts) together with the React Router
   // server build, so both share one module graph: one database handle, one configuration. One file:
@@ -18,9 +29,11 @@ export default defineConfig(({ isSsrBuild }) => ({
 /**
  * Libraries only some pages need get chunks of their own; otherwise Rollup folds them into the
  * form kit's shared chunk and every form page (login included) loads the phone number metadata
- * (about 80 KB gzip). bench/page-weight.mjs shows the effect.
+ * (about 80 KB gzip). React and React Router are one chunk that stays cached from one release to
+ * the next; the app's code every page runs is another (`shellModules`). bench/page-weight.mjs shows
+ * the effect.
  */
-function clientChunk(id: string): string | undefined {
+function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
   // The phone field renders its regions before the metadata comes (on first focus); Rollup would
   // put them into the metadata's chunk, which imports them too, unless they have one of their own.
   if (id.includes('/app/shared/phone/phone-regions.ts')) return 'phone-regions';
@@ -28,5 +41,31 @@ function clientChunk(id: string): string | undefined {
   if (id.includes('/node_modules/ibantools/')) return 'iban';
   // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.
   if (id.includes('/node_modules/zod/') || id.includes('/app/platform/validation.ts')) return 'zod';
+  if (/\/node_modules\/(react|react-dom|react-router|scheduler)\//.test(id)) return 'framework';
+  if (id.includes('/app/') && shellModules(meta).has(id)) return 'shell';
   return undefined;
+}
+
+let shell: { of: ManualChunkMeta['getModuleInfo']; modules: Set<string> } | undefined;
+
+/**
+ * The app's modules every page loads: the root route and the client entry with everything they
+ * import, in one chunk instead of two dozen small ones (each file costs a request and compresses
+ * apart from the others). A module only some pages import stays in their chunks.
+ */
+function shellModules({ getModuleIds, getModuleInfo }: ManualChunkMeta): Set<string> {
+  if (shell?.of === getModuleInfo) return shell.modules;
+  const modules = new Set<string>();
+  const visit = (id: string) => {
+    if (modules.has(id)) return;
+    modules.add(id);
+    for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+  };
+  [...getModuleIds()].filter((id) => /\/app\/(root|entry\.client)\.tsx$/.test(id)).forEach(visit);
+  shell = { of: getModuleInfo, modules };
+  return modules;
+}
+
+function reactRouterProduction(file: string): string {
+  return fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 }

@@ -18,15 +18,16 @@
 // TCP load balancer would. Writes bench/results/mixed-journey.json.
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
-import { ensureBuild, root } from '../scripts/build.mjs';
+import { ensureBuild } from '../scripts/build.mjs';
 import { createScratchDatabase, deleteRedisKeys } from '../tests/support/scratch-services.mjs';
 import { percentile, processCpuSeconds, roundMs, settings as loadSettings } from './support/load.mjs';
-import { startChild } from './support/processes.mjs';
+import { startApp } from './support/app.mjs';
+import { machine, report } from './support/results.mjs';
 
 const name = 'mixed-journey';
 const goals = { errorRate: 0, p99Ms: 200 };
@@ -131,30 +132,6 @@ function load(urls, seconds, tally) {
   });
 }
 
-function appEnv(id, databaseUrl, redisKeyPrefix, secrets) {
-  const env = { ...process.env };
-  // Nothing from the caller's shell may point the app at other services or change its settings.
-  for (const key of Object.keys(env)) {
-    if (
-      /^(DATABASE_URL|CMS_|REDIS_|SMTP_URL|GEOCODER_|PUBLIC_URL|PAGE_CACHE|CLIENT|NODE_ENV|DEMO_|LOG_LEVEL)/.test(key)
-    ) {
-      delete env[key];
-    }
-  }
-  return {
-    ...env,
-    ...secrets,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: '0',
-    DATA_DIR: path.join(work, `data-${id}`),
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: redisKeyPrefix,
-    DEMO_SEED: '1',
-  };
-}
-
 /** One walk through the journey before loading: every step answers as expected. */
 async function checkJourney(url) {
   const context = {};
@@ -180,10 +157,7 @@ function cpuSeconds(pids) {
 
 ensureBuild();
 const work = mkdtempSync(path.join(tmpdir(), 'bench-mixed-journey-'));
-const loadAtStart = Math.round(loadavg()[0] * 100) / 100;
-if (loadAtStart > cpus().length / 2) {
-  console.warn(`Note: load average ${loadAtStart} on ${cpus().length} CPUs; other work will disturb the figures.`);
-}
+const machineAtStart = machine();
 
 const redisKeyPrefix = `bench-${randomBytes(6).toString('hex')}:`;
 const database = await createScratchDatabase(databaseServer, 'bench');
@@ -196,9 +170,13 @@ try {
   };
   const instances = await Promise.all(
     Array.from({ length: settings.instances }, async (_, id) => {
-      const child = await startChild(path.join(root, 'bench', 'support', 'app-server.mjs'), {
-        env: appEnv(id, database.url, redisKeyPrefix, secrets),
-        logFile: path.join(work, `app-${id}.log`),
+      // What each instance of a deployment with demo data gets (README, "Several instances").
+      const child = await startApp(work, String(id), {
+        ...secrets,
+        DATABASE_URL: database.url,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: redisKeyPrefix,
+        DEMO_SEED: '1',
       });
       children.push(child);
       return child;
@@ -239,12 +217,7 @@ try {
     name,
     title: 'Mixed customer journey against two instances on PostgreSQL and Redis',
     date: new Date().toISOString(),
-    machine: {
-      cpus: cpus().length,
-      cpu: cpus()[0]?.model ?? 'unknown',
-      node: process.version,
-      loadAverage: loadAtStart,
-    },
+    machine: machineAtStart,
     settings: {
       instances: settings.instances,
       connections: settings.connections,
@@ -298,27 +271,7 @@ try {
       'Latency is measured per request from the moment the load generator builds it until its answer is read. Server CPU is the sum over both instances; on two cores the instances, PostgreSQL, Redis and the load generator share the machine.',
     ],
   };
-  mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-  writeFileSync(path.join(root, 'bench', 'results', `${name}.json`), `${JSON.stringify(figures, null, 2)}\n`);
-
-  const [row] = figures.results;
-  console.log(`\n${figures.title}  (${settings.connections} connections, ${settings.seconds} s)`);
-  console.log(
-    `  throughput ${row.requestsPerSecond} req/s, ${row.requestsTotal} requests; CPU per request: ` +
-      `instances ${row.cpuMicrosPerRequest.server ?? '?'} µs, autocannon ${row.cpuMicrosPerRequest.loadGenerator} µs`,
-  );
-  console.log(
-    `  latency p50 ${overall.p50} ms   p95 ${overall.p95} ms   p99 ${overall.p99} ms   max ${overall.max} ms`,
-  );
-  for (const [label, requestCount, p50, p95, p99, wrong] of figures.table.rows) {
-    console.log(
-      `    ${label.padEnd(62)} ${String(requestCount).padStart(6)}   p50 ${p50}   p95 ${p95}   p99 ${p99}   unexpected ${wrong}`,
-    );
-  }
-  for (const figure of figures.figures) {
-    const goalText = figure.goal ? `  (goal ${figure.goal}: ${figure.met ? 'met' : 'NOT met'})` : '';
-    console.log(`  ${figure.label.padEnd(22)} ${figure.value}${goalText}`);
-  }
+  report(figures);
 } finally {
   await Promise.all(children.map((child) => child.stop()));
   await database.drop();

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // What each page makes the browser load first: the gzip size of the JavaScript (the entry module and
-// every `modulepreload` the server renders) and of the CSS (stylesheets in the head), per page.
-// Goal: at most 130 KB of JavaScript on any public page; the self-service pages are listed for
-// information. Writes bench/results/page-weight.json.
+// every `modulepreload` the server renders) and of the CSS (stylesheets in the head), for every page
+// of the route table (app/i18n/route-table.ts) in both languages, web views included, on each brand's
+// app: public pages as a visitor opens them, the pages behind the login as the demo customer sees
+// them. Goal: at most 130 KB of JavaScript on every page. Writes bench/results/page-weight.json.
 //
 //   node bench/page-weight.mjs
 import { Buffer } from 'node:buffer';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ensureBuild } from '../scripts/build.mjs';
 import { startApp } from './support/app.mjs';
+import { loadRouteTable } from './support/route-table.mjs';
 import { logIn } from './support/login.mjs';
 import { machine, report } from './support/results.mjs';
 
@@ -21,7 +23,8 @@ const goalKb = 130;
 ensureBuild();
 
 const work = mkdtempSync(path.join(tmpdir(), 'bench-page-weight-'));
-const app = await startApp(work, 'weight');
+const routeTable = await loadRouteTable();
+const brands = ['cab', 'flinkster'];
 
 const kb = (bytes) => Math.round(bytes / 102.4) / 10;
 const assetCache = new Map();
@@ -56,8 +59,8 @@ function firstLoadAssets(html) {
   return { js: [...js], css: [...css] };
 }
 
-/** One page's first-load weight; `cookie` for a logged-in customer's page. */
-async function measure(pagePath, cookie) {
+/** One page's first-load weight on `app`; `cookie` for a logged-in customer's page. */
+async function measure(app, pagePath, cookie) {
   const url = `${app.url}${pagePath}`;
   const response = await globalThis.fetch(url, { headers: cookie ? { cookie } : {}, redirect: 'manual' });
   const html = await response.text();
@@ -87,25 +90,46 @@ async function measure(pagePath, cookie) {
 
 try {
   const rows = [];
-  for (const pagePath of await publicPaths()) rows.push(await measure(pagePath));
-  const cookie = await logIn(app.url);
-  const selfServiceRows = [];
-  for (const pagePath of await selfServicePaths(cookie)) selfServiceRows.push(await measure(pagePath, cookie));
+  for (const brand of brands) {
+    const app = await startApp(work, brand, { CLIENT: brand });
+    try {
+      const cookie = await logIn(app.url);
+      for (const id of routeTable.pageIdsOf(brand)) {
+        const page = routeTable.pages[id];
+        const loggedIn = page.middleware.includes('auth');
+        for (const locale of ['de', 'en']) {
+          rows.push({ brand, id, ...(await measure(app, page[locale], loggedIn ? cookie : undefined)) });
+        }
+      }
+    } finally {
+      await app.stop();
+    }
+  }
 
-  const heaviestOf = (list) => list.reduce((max, row) => (row.jsKb > max.jsKb ? row : max), list[0]);
-  const heaviest = heaviestOf(rows);
-  const heaviestSelfService = heaviestOf(selfServiceRows);
-  const result = {
+  const measured = rows.filter((row) => row.status === 200);
+  const heaviest = measured.reduce((max, row) => (row.jsKb > max.jsKb ? row : max), measured[0]);
+  const within = measured.filter((row) => row.jsKb <= goalKb);
+  report({
     name,
     title: 'First-load JavaScript and CSS per page (gzip)',
     date: new Date().toISOString(),
     machine: machine(),
-    settings: { locale: 'de', gzip: 'level 9', pages: rows.length + selfServiceRows.length },
+    settings: { brands: brands.join(', '), locales: 'de, en', gzip: 'level 9', pages: rows.length },
     results: [],
     table: {
-      columns: ['Page', 'Status', 'HTML (gzip)', 'JS files', 'JS (gzip)', 'CSS (gzip)', 'heaviest app chunks (KB)'],
-      rows: [...rows, ...selfServiceRows].map((row) => [
-        row.page,
+      columns: [
+        'Brand',
+        'Page',
+        'Status',
+        'HTML (gzip)',
+        'JS files',
+        'JS (gzip)',
+        'CSS (gzip)',
+        'heaviest app chunks (KB)',
+      ],
+      rows: rows.map((row) => [
+        row.brand,
+        `${row.id} (${row.page})`,
         row.status,
         `${row.htmlKb} KB`,
         row.jsFiles,
@@ -116,50 +140,19 @@ try {
     },
     figures: [
       {
-        label: `largest first-load JavaScript (${heaviest.page})`,
+        label: `largest first-load JavaScript (${heaviest.brand} ${heaviest.page})`,
         value: `${heaviest.jsKb} KB`,
         goal: `≤ ${goalKb} KB`,
         met: heaviest.jsKb <= goalKb,
       },
-      {
-        label: `public pages within ${goalKb} KB of JavaScript`,
-        value: `${rows.filter((row) => row.jsKb <= goalKb).length} of ${rows.length}`,
-      },
-      {
-        label: `largest first-load JavaScript in the self-service area (${heaviestSelfService.page}; no goal)`,
-        value: `${heaviestSelfService.jsKb} KB`,
-      },
+      { label: `pages within ${goalKb} KB of JavaScript`, value: `${within.length} of ${measured.length}` },
     ],
     notes: [
-      'JavaScript counts the entry module and every modulepreload link the server renders for the page, i.e. everything the browser fetches before the page is interactive; chunks the page’s scripts request afterwards are not counted: a form page’s form (requested when its route module runs, hydrated when it arrives) and its validation and phone metadata (on the first focus in the form), docs/decisions/0016-form-pages-load-their-form-later.md.',
-      `The self-service pages (${selfServiceRows.length}, the ones the overview links to) are measured as the demo customer sees them, logged in through the login form; the goal is for public pages only.`,
-      'The entry (React, about 67 KB) and React Router’s chunk (about 42 KB) are on every page; the last column names the app’s own chunks of 4 KB or more.',
+      'JavaScript counts the entry module and every modulepreload link the server renders for the page, i.e. everything the browser fetches before the page is interactive; chunks the page’s scripts request afterwards are not counted: a form page’s form (requested when its route module runs, hydrated when it arrives) and its validation and phone metadata (on the first focus in the form), docs/decisions/0016-form-pages-load-their-form-later.md. What a visitor loads until a form is sent is bench/registration-weight.mjs.',
+      'Pages behind the login are measured as the demo customer sees them, logged in through the login form; a page that answers with another status than 200 (a redirect, for example a link page opened without its link) is listed but not measured.',
+      'The entry (React) and React Router’s chunk are on every page; the last column names the app’s own chunks of 4 KB or more.',
     ],
-  };
-  report(result);
+  });
 } finally {
-  await app.stop();
   rmSync(work, { recursive: true, force: true });
-}
-
-/** The self-service pages the overview links to, as the logged-in customer sees it. */
-async function selfServicePaths(cookie) {
-  const overview = '/de/kundenbereich';
-  const html = await (await globalThis.fetch(`${app.url}${overview}`, { headers: { cookie } })).text();
-  const paths = new Set([overview]);
-  for (const match of html.matchAll(/href="(\/de\/kundenbereich[^"?#]*)"/g)) paths.add(match[1]);
-  return [...paths].sort();
-}
-
-/**
- * The German public pages: every page of the sitemap and every local page the home page links to
- * (header and footer: login, the legal pages), without the self-service area.
- */
-async function publicPaths() {
-  const sitemap = await (await globalThis.fetch(`${app.url}/sitemap.xml`)).text();
-  const home = await (await globalThis.fetch(`${app.url}/de/start`)).text();
-  const paths = new Set();
-  for (const match of sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/de\/[^<]*)<\/loc>/g)) paths.add(match[1]);
-  for (const match of home.matchAll(/href="(\/de\/[^"?#]*)"/g)) paths.add(match[1]);
-  return [...paths].filter((pagePath) => !pagePath.includes('kundenbereich')).sort();
 }

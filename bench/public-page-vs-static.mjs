@@ -7,10 +7,10 @@
 //   node bench/public-page-vs-static.mjs
 //   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults)
 //
-// The app runs as in production (NODE_ENV=production, PGlite in a fresh DATA_DIR, bundled content,
-// page cache on) with its normal request logging at LOG_LEVEL=info, written to a file. Two more app
-// runs put the figure in context: LOG_LEVEL=warn shows what the request log line costs, and
-// PAGE_CACHE=off what rendering every request would cost. Writes bench/results/public-page-vs-static.json.
+// The app runs as `npm start` runs it (PGlite in a fresh DATA_DIR, bundled content, page cache on,
+// a request log line per request at LOG_LEVEL info, written to a file). What rendering a page costs
+// when the cache cannot answer is bench/floor-vs-react-router.mjs. Writes
+// bench/results/public-page-vs-static.json.
 import { Buffer } from 'node:buffer';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,7 @@ import { ensureBuild, root } from '../scripts/build.mjs';
 import { startApp as startAppChild } from './support/app.mjs';
 import { checked, measureInTurns, settings, settingsForSummary } from './support/load.mjs';
 import { startChild } from './support/processes.mjs';
-import { machine, report } from './support/results.mjs';
+import { machine, ratio, report } from './support/results.mjs';
 
 const name = 'public-page-vs-static';
 const pagePath = '/de/preisverzeichnis';
@@ -40,17 +40,14 @@ async function fetchPage(url) {
   };
 }
 
-/** Starts the app and checks the page is answered as expected: cached (or not), with fresh nonces. */
-async function startApp(id, options) {
-  const app = await startAppChild(work, id, { LOG_LEVEL: options.logLevel, PAGE_CACHE: options.pageCache });
+/** Starts the app and checks the page is answered as expected: from the cache, with fresh nonces. */
+async function startApp(id) {
+  const app = await startAppChild(work, id);
   children.push(app);
   const first = await fetchPage(app.url + pagePath);
   if (first.status !== 200) throw new Error(`${pagePath} answered ${first.status}`);
   const second = await fetchPage(app.url + pagePath);
-  const expectedState = options.pageCache === 'on' ? 'HIT' : null;
-  if (second.cacheState !== expectedState) {
-    throw new Error(`${pagePath}: X-Page-Cache ${second.cacheState}, expected ${expectedState}`);
-  }
+  if (second.cacheState !== 'HIT') throw new Error(`${pagePath}: X-Page-Cache ${second.cacheState}, expected HIT`);
   if (second.csp === first.csp) throw new Error('two answers carried the same CSP nonce');
   if (Buffer.byteLength(second.html) !== Buffer.byteLength(first.html)) {
     throw new Error('the second answer differs in size from the first');
@@ -74,29 +71,19 @@ async function stopAll() {
   await Promise.all(children.splice(0).map((child) => child.stop()));
 }
 
-function round(value) {
-  return Math.round(value * 1000) / 1000;
-}
-
 const machineAtStart = machine();
 const children = [];
 try {
-  console.log('Starting the app (info, warn) and the static server ...');
-  const info = await startApp('info', { logLevel: 'info', pageCache: 'on' });
-  const targets = [info, await startStatic(info.page), await startApp('warn', { logLevel: 'warn', pageCache: 'on' })];
+  console.log('Starting the app and the static server ...');
+  const app = await startApp('app');
+  const targets = [app, await startStatic(app.page)];
   console.log(`Loading ${targets.map((target) => target.key).join(', ')} in ${settings.rounds} rounds ...`);
   const turns = await measureInTurns(targets, { onRound: (round) => console.log(`  round ${round} done`) });
   await stopAll();
-  const app = checked('app', turns.info);
+  const cached = checked('app', turns.app);
   const staticServer = checked('static', turns.static);
-  const appWarn = checked('app, LOG_LEVEL=warn', turns.warn);
+  const appToStatic = ratio(cached.requestsPerSecond, staticServer.requestsPerSecond);
 
-  console.log('Rendering every request: the app with PAGE_CACHE=off ...');
-  const uncachedTarget = await startApp('uncached', { logLevel: 'info', pageCache: 'off' });
-  const uncached = checked('app, PAGE_CACHE=off', (await measureInTurns([uncachedTarget])).uncached);
-  await stopAll();
-
-  const ratio = (result) => round(result.requestsPerSecond / staticServer.requestsPerSecond);
   const figures = {
     name,
     title: 'Cached anonymous public page vs. static HTML from memory',
@@ -105,23 +92,17 @@ try {
     settings: {
       path: pagePath,
       ...settingsForSummary,
-      'HTML bytes': Buffer.byteLength(info.page.html),
-      'content type': info.page.contentType,
+      'HTML bytes': Buffer.byteLength(app.page.html),
+      'content type': app.page.contentType,
     },
     results: [
-      { label: 'app, page cache, LOG_LEVEL=info (defaults)', ...app },
+      { label: 'app, page cache, as `npm start` runs it', ...cached },
       { label: 'static node:http, same HTML', ...staticServer },
-      { label: 'app, page cache, LOG_LEVEL=warn', ...appWarn },
-      { label: 'app, PAGE_CACHE=off, LOG_LEVEL=info', ...uncached },
     ],
-    figures: [
-      { label: 'ratio app/static (defaults)', value: ratio(app), goal: `≥ ${goal}`, met: ratio(app) >= goal },
-      { label: 'ratio app/static, LOG_LEVEL=warn', value: ratio(appWarn) },
-      { label: 'ratio app/static, PAGE_CACHE=off', value: ratio(uncached) },
-    ],
+    figures: [{ label: 'ratio app/static', value: appToStatic, goal: `≥ ${goal}`, met: appToStatic >= goal }],
     notes: [
       'The app answers from its page cache (X-Page-Cache: HIT) with a fresh CSP nonce, its security headers and one request log line per request (written to a file); the static server sends the same HTML with Content-Type and Content-Length only.',
-      'No Accept-Encoding is sent, so both answer uncompressed. The three servers of the comparison run side by side and are loaded in turns (rounds of alternating order), so that other work on the machine hits them alike.',
+      'No Accept-Encoding is sent, so both answer uncompressed. The two servers run side by side and are loaded in turns (rounds of alternating order), so that other work on the machine hits them alike.',
       'CPU per request is user + system time of the process during the measured run divided by the answers. On two cores, a server needing less CPU per request than the load generator is limited by the load generator, not by itself.',
     ],
   };

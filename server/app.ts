@@ -10,7 +10,7 @@ import { uploadLimits } from '~/config/uploads';
 import { addressGroup } from '~/shared/security/address-group.server';
 import type { Brand } from '~/config/brand';
 import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
-import { readUpload } from '~/shared/security/submitted-form.server';
+import { keepUrlEncodedForm, readUpload } from '~/shared/security/submitted-form.server';
 import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
@@ -20,6 +20,7 @@ import { incomingRequestId } from './request-id';
 import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
+import { createRouteBranches } from './route-branches';
 import { createUploadGate, isCrossSiteUpload } from './upload-gate';
 import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
@@ -153,9 +154,9 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   // In development Vite serves the client modules, and a cached page would hide an edit.
   const staticFiles = development ? new Map<string, StaticFile>() : loadStaticFiles(path.resolve('build/client'));
   const pageCache = config.env.PAGE_CACHE === 'on' && !development ? new PageCache(1000) : undefined;
-  const handleRequest = development
-    ? createRequestHandler(() => development.loadBuild(), 'development')
-    : createRequestHandler(serverBuild);
+  const developmentHandler = development && createRequestHandler(() => development.loadBuild(), 'development');
+  const branches = createRouteBranches(serverBuild);
+  const handlerFor = (pathname: string) => developmentHandler ?? branches.handlerFor(pathname);
   const { logger } = services;
   // Everything fixed per process is prepared once: the security headers, the CSP around its nonce.
   const common = Object.entries(commonSecurityHeaders(https));
@@ -165,7 +166,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
   const uploads = createUploadGate(uploadLimits);
-  const routeLabel = createRouteLabeler(serverBuild.routes, (pathname) => staticFiles.has(pathname));
+  const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   function logRequest(
     requestId: string,
@@ -335,10 +336,14 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     });
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
+    let requestLogger: typeof logger | undefined;
     context.set(requestContext, {
       requestId,
       nonce,
-      logger: logger.child({ reqId: requestId }),
+      // Made when a line is logged: most requests log only the access line, which is written here.
+      get logger() {
+        return (requestLogger ??= logger.child({ reqId: requestId }));
+      },
       clientIp: clientIp(req, trustedProxies),
     });
     let requestBody: Buffer<ArrayBuffer> | FormData | undefined;
@@ -354,8 +359,9 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         payloadTooLarge(res);
         return;
       }
+      keepUrlEncodedForm(requestBody, req.headers['content-type'], context);
     }
-    const response = await handleRequest(toFetchRequest(req, url, requestBody, controller.signal), context);
+    const response = await handlerFor(pathname)(toFetchRequest(req, url, requestBody, controller.signal), context);
 
     const contentType = response.headers.get('content-type') ?? '';
     response.headers.forEach((value, name) => {
@@ -369,13 +375,13 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       return;
     }
     if (contentType.startsWith('text/html')) {
-      const html = await response.text();
+      const html = Buffer.from(await response.arrayBuffer());
       // Pages opt in with s-maxage; they live no longer than the content they show (CONTENT_TTL_SECONDS).
       const ttl = cacheKey ? Math.min(sharedTtlSeconds(response.status, response.headers), contentTtlSeconds) : 0;
       if (cacheKey && ttl > 0) {
         pageCache?.set(
           cacheKey,
-          { status: response.status, ...storedHeaders(response), ...splitAtNonce(html, nonce) },
+          { status: response.status, ...storedHeaders(response), ...splitAtNonce(html.toString(), nonce) },
           ttl,
         );
       }
@@ -390,13 +396,13 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     req: IncomingMessage,
     res: ServerResponse,
     status: number,
-    html: string,
+    html: Buffer,
     nonce: string,
     cacheState: 'MISS' | undefined,
   ) {
     res.setHeader('Content-Security-Policy', csp(nonce));
     if (cacheState) res.setHeader('X-Page-Cache', cacheState);
-    writeBody(req, res, status, Buffer.from(html), 'text/html; charset=utf-8');
+    writeBody(req, res, status, html, 'text/html; charset=utf-8');
   }
 
   function writeBody(req: IncomingMessage, res: ServerResponse, status: number, body: Buffer, contentType: string) {

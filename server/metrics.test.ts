@@ -5,6 +5,7 @@ import { createMetrics } from '~/platform/metrics/metrics.server';
 import { limitName, observedRateLimits } from '~/platform/metrics/observed-rate-limits.server';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
 import { startMetricsServer } from './metrics-server';
+import { createRouteBranches } from './route-branches';
 import { createRouteLabeler } from './route-label';
 
 const route = (id: string, parentId: string | undefined, path?: string, index?: boolean) => ({
@@ -24,7 +25,9 @@ const manifest = {
 
 describe('route labels', () => {
   it('name the route that answers a path, never the path', () => {
-    const label = createRouteLabeler(manifest, (pathname) => pathname.startsWith('/assets/'));
+    const build = { routes: manifest, future: {}, routeDiscovery: { mode: 'lazy', manifestPath: '/__manifest' } };
+    const { leafOf } = createRouteBranches(build as unknown as ServerBuild);
+    const label = createRouteLabeler(leafOf, (pathname) => pathname.startsWith('/assets/'));
     expect(label('/')).toBe('home-de');
     expect(label('/_root.data')).toBe('home-de');
     expect(label('/de/kundenbereich/guthaben')).toBe('credit-de');

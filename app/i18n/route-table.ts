@@ -409,8 +409,11 @@ export function isWebViewPath(pathname: string): boolean {
  * asks for consent itself, and its web view keeps its own cookie jar.
  */
 export function isWebView(pathname: string, search: string | URLSearchParams = ''): boolean {
+  if (isWebViewPath(pathname)) return true;
+  // Most queries hold no marker, and every link of a page asks; a percent escape may spell its name.
+  if (typeof search === 'string' && !search.includes('dbcembedded') && !search.includes('%')) return false;
   const marker = (typeof search === 'string' ? new URLSearchParams(search) : search).get('dbcembedded');
-  return isWebViewPath(pathname) || marker === '1' || marker === '2';
+  return marker === '1' || marker === '2';
 }
 
 /**
@@ -430,17 +433,25 @@ export function assertKnownMiddleware(table: Record<string, { middleware: readon
 /** Pages whose web-view copy does not follow the `{id}Embedded` naming. */
 const namedEmbeddedVariants: Partial<Record<PageId, PageId>> = { accessibilityStatement: 'accessibility' };
 
+// Both directions worked out once: every link of every page asks for them.
+const embeddedVariants = new Map<PageId, PageId>();
+const siteVariants = new Map<PageId, PageId>();
+for (const id of pageIds) {
+  const named = namedEmbeddedVariants[id];
+  const variant = named ?? (`${id}Embedded` in pages ? (`${id}Embedded` as PageId) : undefined);
+  if (!variant) continue;
+  embeddedVariants.set(id, variant);
+  if (!siteVariants.has(variant)) siteVariants.set(variant, id);
+}
+
 /** The web-view copy of a page, if it has one (`data` → `dataEmbedded`). */
 export function embeddedVariant(id: PageId): PageId | undefined {
-  const named = namedEmbeddedVariants[id];
-  if (named) return named;
-  const variant = `${id}Embedded`;
-  return variant in pages ? (variant as PageId) : undefined;
+  return embeddedVariants.get(id);
 }
 
 /** The site's copy of a web-view page, if it has one (`dataEmbedded` → `data`). */
 export function siteVariant(id: PageId): PageId | undefined {
-  return pageIds.find((candidate) => embeddedVariant(candidate) === id);
+  return siteVariants.get(id);
 }
 
 /**

@@ -37,3 +37,8 @@ export function report(result) {
     console.log(`  ${figure.label}: ${figure.value}${goal}`);
   }
 }
+
+/** `a / b` to three decimals, or undefined when either is unknown. */
+export function ratio(a, b) {
+  return a === undefined || b === undefined || b === 0 ? undefined : Math.round((a / b) * 1000) / 1000;
+}

@@ -3,12 +3,8 @@ import { de } from './de';
 import { en } from './en';
 
 /**
- * Every message, added to the catalogues on import. The server (app/entry.server.tsx) and the tests
- * (vitest.config.ts) load it at start; in the browser the form kit and the layouts import it: the
- * self-service, embedded-service and terminal layouts, and the pathless layout app/routes.ts puts
- * over every page the route table marks `messages: 'all'` (app/ui/layouts/all-messages-layout.tsx).
- * A page's own route module never does (docs/decisions/0014). Public
- * form pages get it with their form's chunk, which is hydrated only once the chunk has added these
- * messages, so hydration sees the server's text (app/ui/form/deferred-form.tsx, docs/decisions/0016).
+ * Every message, the back office's included, added to the catalogues on import: the server
+ * (app/entry.server.tsx), the tests (vitest.config.ts) and, in the browser, the back office's layout.
+ * The customer's pages bring only their own (customer.ts).
  */
 addCatalogues({ de, en });

@@ -1,13 +1,4 @@
-import { accountsDe } from './accounts.de';
-import { fieldsDe } from './fields.de';
-import { contractDe } from './contract.de';
-import { creditDe } from './credit.de';
-import { paymentDe } from './payment.de';
-import { personalDataDe } from './personal-data.de';
-import { drivingLicenceDe } from './driving-licence.de';
-import { selfServiceDe } from './self-service.de';
-import { bikeReportsDe } from './bike-reports.de';
-import { damageReportsDe } from './damage-reports.de';
+import { customerDe } from './customer.de';
 import { consentDe } from './consent.de';
 import { generalDe } from './general.de';
 import type { BrandMessageKey } from './brand.de';
@@ -21,16 +12,7 @@ import { backOfficeMoneyDe } from './back-office-money.de';
  * (docs/rules/content-and-navigation.md#message-keys).
  */
 export const de = {
-  ...fieldsDe,
-  ...accountsDe,
-  ...contractDe,
-  ...creditDe,
-  ...paymentDe,
-  ...personalDataDe,
-  ...drivingLicenceDe,
-  ...selfServiceDe,
-  ...bikeReportsDe,
-  ...damageReportsDe,
+  ...customerDe,
   ...consentDe,
   ...backOfficeDe,
   ...backOfficeCasesDe,

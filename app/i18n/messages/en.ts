@@ -1,14 +1,5 @@
 import type { SharedMessageKey } from './de';
-import { accountsEn } from './accounts.en';
-import { fieldsEn } from './fields.en';
-import { contractEn } from './contract.en';
-import { creditEn } from './credit.en';
-import { paymentEn } from './payment.en';
-import { personalDataEn } from './personal-data.en';
-import { drivingLicenceEn } from './driving-licence.en';
-import { selfServiceEn } from './self-service.en';
-import { bikeReportsEn } from './bike-reports.en';
-import { damageReportsEn } from './damage-reports.en';
+import { customerEn } from './customer.en';
 import { consentEn } from './consent.en';
 import { generalEn } from './general.en';
 import { backOfficeEn } from './back-office.en';
@@ -17,16 +8,7 @@ import { customerLookupEn } from './customer-lookup.en';
 import { backOfficeMoneyEn } from './back-office-money.en';
 
 export const en = {
-  ...fieldsEn,
-  ...accountsEn,
-  ...contractEn,
-  ...creditEn,
-  ...paymentEn,
-  ...personalDataEn,
-  ...drivingLicenceEn,
-  ...selfServiceEn,
-  ...bikeReportsEn,
-  ...damageReportsEn,
+  ...customerEn,
   ...consentEn,
   ...backOfficeEn,
   ...backOfficeCasesEn,

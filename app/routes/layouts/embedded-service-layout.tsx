@@ -1,7 +1,5 @@
 import type { Route } from './+types/embedded-service-layout';
 import { RouteErrorBoundary } from '~/ui/components/error-screen';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 import { errorPageMeta } from '~/ui/page-meta';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 import { requireServedPage } from '~/request-scope.server';

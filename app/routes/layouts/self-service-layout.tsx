@@ -11,8 +11,6 @@ import { SiteHeader } from '~/routes/layouts/site-header';
 import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 import { SkipLink } from '~/ui/layouts/skip-link';
 import { requireServedPage } from '~/request-scope.server';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
 
 const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
 

@@ -5,8 +5,8 @@ import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-rep
 import { useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
-// The messages beyond the general ones (app/i18n/messages/complete.ts).
-import '~/i18n/messages/complete';
+// The customer side's messages beyond the general ones (app/i18n/messages/customer.ts).
+import '~/i18n/messages/customer';
 import { AppLink } from '~/ui/components/app-link';
 import { requireServedPage } from '~/request-scope.server';
 

@@ -14,8 +14,17 @@ export function carriedParams(search: string | URLSearchParams): URLSearchParams
   return carried;
 }
 
+/**
+ * Whether a query string may hold a carried value (a percent escape may spell a name): most hold
+ * none, and every link of a page asks.
+ */
+function mayCarry(search: string): boolean {
+  return ['dbcembedded', 'utm', 'gclid', '%'].some((part) => search.includes(part));
+}
+
 /** Adds the carried values of the current query to a local href that lacks them. */
 export function withCarriedQuery(href: string, currentSearch: string | URLSearchParams): string {
+  if (typeof currentSearch === 'string' && !mayCarry(currentSearch)) return href;
   const carried = carriedParams(currentSearch);
   if ([...carried.keys()].length === 0) return href;
   const hashIndex = href.indexOf('#');

@@ -8,6 +8,8 @@ import { MultipartRefused, readMultipart, type MultipartRefusal, type UploadedFi
 export type { UploadedFile } from './multipart.server';
 
 const submittedFormContext = createContext<FormData | null>(null);
+/** A URL-encoded body the HTTP server has already read, as the form `request.formData()` would give. */
+const urlEncodedContext = createContext<FormData | null>(null);
 /** What the HTTP server read of an upload before the app saw the request (`readUpload`). */
 const uploadContext = createContext<{ files: UploadedFile[] } | { refused: MultipartRefusal } | null>(null);
 
@@ -33,10 +35,12 @@ export async function submittedForm(request: Request, context: Readonly<RouterCo
     context.get(requestContext).logger.info({ violation: upload.refused }, 'upload refused');
     throw data({ message: 'form.refused' }, { status: upload.refused === 'body-too-large' ? 413 : 400 });
   }
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  const form =
+    context.get(urlEncodedContext) ??
+    (await request
+      .clone()
+      .formData()
+      .catch(() => null));
   const violation = form ? formShapeViolation(form) : 'unreadable';
   if (!form || violation) {
     // What was wrong, never what was sent: the body may carry anything.
@@ -45,6 +49,22 @@ export async function submittedForm(request: Request, context: Readonly<RouterCo
   }
   context.set(submittedFormContext, form);
   return form;
+}
+
+/**
+ * For the HTTP server, which holds a form's whole body before the app sees it: a URL-encoded body
+ * (what every form of ours sends without files) is read here once, as `request.formData()` reads it
+ * (UTF-8, `+` as a space), instead of through a clone of the request's body stream.
+ */
+export function keepUrlEncodedForm(
+  body: Buffer,
+  contentType: string | undefined,
+  context: RouterContextProvider,
+): void {
+  if (!contentType || !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return;
+  const form = new FormData();
+  for (const [name, value] of new URLSearchParams(body.toString('utf8'))) form.append(name, value);
+  context.set(urlEncodedContext, form);
 }
 
 /** The files of the request's form (only a page that accepts files has any). */

@@ -1,14 +1,32 @@
+import { Activity, use } from 'react';
 import { Outlet } from 'react-router';
-// The messages beyond the general ones (app/i18n/messages/complete.ts), for every page below.
-import '~/i18n/messages/complete';
 
 /**
- * A pathless layout that brings the whole message catalogue to the browser with the pages below
- * it: app/routes.ts puts every page the route table marks `messages: 'all'` under it, so that a
- * route module never imports the catalogue itself. The self-service, embedded-service and terminal
- * layouts load it for all their pages; the main view's pages bring it only when they need it, so a
- * content page's first load stays small (docs/decisions/0014).
+ * The customer side's messages beyond the general ones (app/i18n/messages/customer.ts), requested
+ * when this module runs: on the server at start-up, in the browser as soon as a page below it is
+ * opened, beside the page's own modules rather than before them.
+ */
+const messages = import('~/i18n/messages/customer');
+// Rendering rethrows a failure; this only keeps it from also being an unhandled rejection.
+messages.catch(() => {});
+
+/**
+ * A pathless layout over every page the route table marks `messages: 'all'` (app/routes.ts), so that
+ * a route module never imports the catalogue itself and a content page's first load stays small
+ * (docs/decisions/0014). The pages below hydrate once the catalogue is there, as a form page's form
+ * does (app/ui/form/deferred-form.tsx, docs/decisions/0016): until then they are the server's HTML,
+ * whose links and forms work as they do without JavaScript; on a client-side navigation the router
+ * keeps the previous page until they can show.
  */
 export default function AllMessagesLayout() {
+  return (
+    <Activity mode="visible">
+      <WithMessages />
+    </Activity>
+  );
+}
+
+function WithMessages() {
+  use(messages);
   return <Outlet />;
 }

@@ -1,0 +1,24 @@
+import { fieldsEn } from './fields.en';
+import { accountsEn } from './accounts.en';
+import { contractEn } from './contract.en';
+import { creditEn } from './credit.en';
+import { paymentEn } from './payment.en';
+import { personalDataEn } from './personal-data.en';
+import { drivingLicenceEn } from './driving-licence.en';
+import { selfServiceEn } from './self-service.en';
+import { bikeReportsEn } from './bike-reports.en';
+import { damageReportsEn } from './damage-reports.en';
+
+/** The customer side's English messages beyond the general ones: forms, accounts, self-service, reports. */
+export const customerEn = {
+  ...fieldsEn,
+  ...accountsEn,
+  ...contractEn,
+  ...creditEn,
+  ...paymentEn,
+  ...personalDataEn,
+  ...drivingLicenceEn,
+  ...selfServiceEn,
+  ...bikeReportsEn,
+  ...damageReportsEn,
+} as const;
