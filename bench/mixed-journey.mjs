@@ -27,6 +27,7 @@ import { ensureBuild } from '../scripts/build.mjs';
 import { createScratchDatabase, deleteRedisKeys } from '../tests/support/scratch-services.mjs';
 import { percentile, processCpuSeconds, roundMs, settings as loadSettings } from './support/load.mjs';
 import { startApp } from './support/app.mjs';
+import { demoCustomer, registerCustomers } from './support/login.mjs';
 import { machine, report } from './support/results.mjs';
 
 const name = 'mixed-journey';
@@ -40,8 +41,13 @@ const settings = {
 const databaseServer =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-// The demo customer the instances seed (DEMO_SEED=1); README, "Run it".
-const customer = { email: 'demo@example.com', password: 'Fahrrad-Sommer-2026' };
+/**
+ * Who logs in: the demo customer the instances seed (DEMO_SEED=1) and customers registered through the
+ * form before the run, one journey after the other in turn, as many as connections: many customers
+ * log in at once, and one account's login attempts in flight are limited.
+ */
+const customers = [demoCustomer];
+let journeysStarted = 0;
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 
 /**
@@ -57,7 +63,8 @@ const journey = [
     method: 'POST',
     path: '/de/anmelden',
     status: 302,
-    body: (context) => formBody({ email: customer.email, password: customer.password, csrf: context.csrf }),
+    body: (context) =>
+      formBody({ email: context.customer.email, password: context.customer.password, csrf: context.csrf }),
   },
   { step: 'self-service overview', method: 'GET', path: '/de/kundenbereich', status: 200 },
   { step: 'balance', method: 'GET', path: '/de/kundenbereich/guthaben', status: 200 },
@@ -94,6 +101,8 @@ function requests(tally) {
     path: step.path,
     setupRequest(request, context) {
       context.cookies ??= {};
+      // autocannon starts every walk through the journey with a fresh context.
+      context.customer ??= customers[journeysStarted++ % customers.length];
       context.sentAt = performance.now();
       const cookie = Object.entries(context.cookies)
         .map(([key, value]) => `${key}=${value}`)
@@ -183,6 +192,7 @@ try {
     }),
   );
   const urls = instances.map((instance) => instance.url);
+  customers.push(...(await registerCustomers(urls[0], settings.connections - 1)));
   for (const url of urls) await checkJourney(url);
 
   console.log(

@@ -24,15 +24,20 @@ export const settingsForSummary = {
 };
 
 /**
- * One autocannon run of `target` ({ url, method?, headers?, body?, status? }): answers with the
- * expected status (`status`, else any 2xx) count, and their latencies are kept in full (ms,
- * sub-millisecond) instead of autocannon's 1 ms buckets. Resolves to autocannon's result with `ok`
- * and `unexpected` (answers with another status) added.
+ * One autocannon run of `target` ({ url, method?, headers?, body?, bodies?, status? }): answers with
+ * the expected status (`status`, else any 2xx) count, and their latencies are kept in full (ms,
+ * sub-millisecond) instead of autocannon's 1 ms buckets. With `bodies`, the requests take them in
+ * turn (given as many bodies as connections, two requests in flight seldom share one). Resolves to
+ * autocannon's result with `ok` and `unexpected` (answers with another status) added.
  */
 function run(target, seconds, latencies = []) {
   const isOk = target.status ? (status) => status === target.status : (status) => status >= 200 && status < 300;
   let ok = 0;
   let unexpected = 0;
+  let sent = 0;
+  const inTurn = target.bodies && {
+    requests: [{ setupRequest: (request) => ({ ...request, body: target.bodies[sent++ % target.bodies.length] }) }],
+  };
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -40,6 +45,7 @@ function run(target, seconds, latencies = []) {
         method: target.method ?? 'GET',
         headers: target.headers ?? {},
         ...(target.body === undefined ? {} : { body: target.body }),
+        ...inTurn,
         connections: settings.connections,
         pipelining: settings.pipelining,
         duration: seconds,

@@ -59,3 +59,51 @@ export async function logIn(appUrl, customer = demoCustomer) {
   }
   return `${form.cookie}; ${session}`;
 }
+
+const registrationPath = '/de/registrieren';
+
+/**
+ * `count` new customers registered through the registration form as a browser without JavaScript
+ * sends it, each checked by logging in. A benchmark gives every connection a customer of its own:
+ * the login limits how many attempts one account may have in flight at once
+ * (docs/rules/accounts.md#brute-force-limits), and many customers log in at once, not one customer
+ * many times. At most 20 per address and hour (app/config/security.ts).
+ */
+export async function registerCustomers(appUrl, count, run = Date.now().toString(36)) {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const customer = { email: `bench-${run}-${index}@example.com`, password: 'Sonntags mit dem Rad an den See' };
+      const page = await globalThis.fetch(appUrl + registrationPath);
+      const cookie = /^csrf=([^;]+)/.exec(page.headers.getSetCookie().find((c) => c.startsWith('csrf=')) ?? '')?.[1];
+      const token = /\sname="csrf" value="([^"]+)"/.exec(await page.text())?.[1];
+      const response = await globalThis.fetch(appUrl + registrationPath, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: `csrf=${cookie}`,
+          origin: appUrl,
+          'sec-fetch-site': 'same-origin',
+        },
+        body: new URLSearchParams({
+          csrf: token ?? '',
+          salutation: 'ms',
+          firstName: 'Erika',
+          lastName: 'Mustermann',
+          birthDate: '15.04.1990',
+          'phone.regionCode': 'DE',
+          'phone.phonenumber': '01512 3456789',
+          'address.text': 'Alexanderplatz 3 10178 Berlin',
+          email: customer.email,
+          password: customer.password,
+          tariffId: 'basis',
+          acceptTerms: 'on',
+        }).toString(),
+      });
+      if (response.status !== 302) throw new Error(`registering ${customer.email} answered ${response.status}`);
+      // A new and a known address get the same answer: the login tells whether the account is there.
+      await logIn(appUrl, customer);
+      return customer;
+    }),
+  );
+}
