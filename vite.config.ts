@@ -49,9 +49,10 @@ function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
 let shell: { of: ManualChunkMeta['getModuleInfo']; modules: Set<string> } | undefined;
 
 /**
- * The app's modules every page loads: the root route and the client entry with everything they
- * import, in one chunk instead of two dozen small ones (each file costs a request and compresses
- * apart from the others). A module only some pages import stays in their chunks.
+ * The app's modules every customer page loads: the root route, the client entry and what the
+ * customer's layouts import (main view, self-service, web view), in one chunk instead of two dozen
+ * small ones (each file costs a request and compresses apart from the others). A module only some
+ * pages import stays in their chunks; route modules keep chunks of their own.
  */
 function shellModules({ getModuleIds, getModuleInfo }: ManualChunkMeta): Set<string> {
   if (shell?.of === getModuleInfo) return shell.modules;
@@ -59,12 +60,17 @@ function shellModules({ getModuleIds, getModuleInfo }: ManualChunkMeta): Set<str
   const visit = (id: string) => {
     if (modules.has(id)) return;
     modules.add(id);
-    for (const imported of getModuleInfo(id)?.importedIds ?? []) visit(imported);
+    imports(id).forEach(visit);
   };
-  [...getModuleIds()].filter((id) => /\/app\/(root|entry\.client)\.tsx$/.test(id)).forEach(visit);
+  const imports = (id: string) => getModuleInfo(id)?.importedIds ?? [];
+  const ids = [...getModuleIds()];
+  ids.filter((id) => /\/app\/(root|entry\.client)\.tsx$/.test(id)).forEach(visit);
+  ids.filter((id) => customerLayouts.test(id)).forEach((layout) => imports(layout).forEach(visit));
   shell = { of: getModuleInfo, modules };
   return modules;
 }
+
+const customerLayouts = /\/app\/routes\/layouts\/(main-view|self-service|embedded-service)-layout\.tsx$/;
 
 function reactRouterProduction(file: string): string {
   return fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
