@@ -8,7 +8,7 @@ import type { Locale } from './locales';
  * Intl formats are built once per locale and options. Building one loads locale and time zone data
  * and costs far more than formatting with it, and pages format a date or an amount per row
  * (credit statement, personal data, overview): building them per call showed up in the CPU
- * profiles of bench/overview-vs-react-router.mjs.
+ * profiles of bench/overview-vs-floor.mjs.
  */
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();

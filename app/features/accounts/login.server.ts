@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { preparedFor } from '~/db/prepared.server';
 import { customers } from '~/db/schema';
 import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import type { AccountContext } from './account-context';
@@ -9,6 +10,15 @@ export type LoginOutcome =
   | { ok: true; customerId: string; token: string; expiresAt: Date }
   | { ok: false; error: 'login.invalid' }
   | { ok: false; error: 'login.wait'; retryAfterSeconds: number };
+
+/** The account a login names: every login asks. */
+const loginAccount = preparedFor((db) =>
+  db
+    .select({ id: customers.id, passwordHash: customers.passwordHash })
+    .from(customers)
+    .where(eq(customers.email, sql.placeholder('email')))
+    .prepare('login_account'),
+);
 
 /**
  * Email and password to a new session. Wrong email and wrong password give the same answer after
@@ -22,10 +32,7 @@ export async function logIn(
 ): Promise<LoginOutcome> {
   const email = input.email.trim().toLowerCase();
   const attempt = await checkPasswordWithinLimits(context.rateLimits, email, input.ip, async () => {
-    const [customer] = await context.db
-      .select({ id: customers.id, passwordHash: customers.passwordHash })
-      .from(customers)
-      .where(eq(customers.email, email));
+    const [customer] = await loginAccount(context.db).execute({ email });
     return (await verifyPassword(customer?.passwordHash, input.password)) && customer ? customer.id : false;
   });
   if (!attempt.allowed) return { ok: false, error: 'login.wait', retryAfterSeconds: attempt.retryAfterSeconds };

@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { security } from '~/config/security';
 import type { Database } from '~/db/client.server';
+import { preparedFor } from '~/db/prepared.server';
 import { customers, sessions } from '~/db/schema';
 import { hostCookieName, sessionCookieName } from '~/platform/cookies';
 
@@ -26,26 +27,36 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(now.getTime() + security.sessionLifetimeMs);
-  await db.insert(sessions).values({
+  await newSession(db).execute({
     idHash: hashToken(token),
     customerId,
-    createdAt: now,
-    authenticatedAt: now,
-    lastSeenAt: now,
+    // Values go through the columns' own encoding (a Date for a timestamp), as in any insert.
+    now,
     expiresAt,
     userAgent: userAgent.slice(0, 300),
   });
   return { token, expiresAt };
 }
 
-/**
- * The live session behind a cookie token, with the customer's summary in the same query (a session
- * is deleted with its customer); extends the 30-day lifetime at most once an hour.
- */
-export async function readSession(db: Database, token: string, now = new Date()): Promise<CurrentSession | null> {
-  if (!/^[\w-]{43}$/.test(token)) return null;
-  const idHash = hashToken(token);
-  const [row] = await db
+/** A login's new session: every login writes one. */
+const newSession = preparedFor((db) =>
+  db
+    .insert(sessions)
+    .values({
+      idHash: sql.placeholder('idHash'),
+      customerId: sql.placeholder('customerId'),
+      createdAt: sql.placeholder('now'),
+      authenticatedAt: sql.placeholder('now'),
+      lastSeenAt: sql.placeholder('now'),
+      expiresAt: sql.placeholder('expiresAt'),
+      userAgent: sql.placeholder('userAgent'),
+    })
+    .prepare('new_session'),
+);
+
+/** The session behind a cookie, with what every page shows of its customer: every logged-in request asks. */
+const liveSession = preparedFor((db) =>
+  db
     .select({
       customerId: sessions.customerId,
       authenticatedAt: sessions.authenticatedAt,
@@ -55,7 +66,19 @@ export async function readSession(db: Database, token: string, now = new Date())
     })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+    .where(and(eq(sessions.idHash, sql.placeholder('idHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .prepare('live_session'),
+);
+
+/**
+ * The live session behind a cookie token, with the customer's summary in the same query (a session
+ * is deleted with its customer); extends the 30-day lifetime at most once an hour.
+ */
+export async function readSession(db: Database, token: string, now = new Date()): Promise<CurrentSession | null> {
+  if (!/^[\w-]{43}$/.test(token)) return null;
+  const idHash = hashToken(token);
+  // A placeholder's value goes to the driver as it is, past the column's own encoding.
+  const [row] = await liveSession(db).execute({ idHash, now: now.toISOString() });
   if (!row) return null;
   const current: CurrentSession = {
     idHash,

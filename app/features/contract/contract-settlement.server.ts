@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, lte, sql, type Placeholder } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
+import { preparedFor } from '~/db/prepared.server';
 import { contracts, tariffChanges } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
 
@@ -11,18 +12,7 @@ import { berlinDate } from '~/platform/berlin-date';
  */
 export async function settleContract(db: Database, customerId: string, now: Date = new Date()): Promise<void> {
   const today = berlinDate(now);
-  const [contract] = await db
-    .select({
-      id: contracts.id,
-      state: contracts.state,
-      endDate: contracts.endDate,
-      tariffChangeDue: sql<boolean>`exists (${db
-        .select({ id: tariffChanges.id })
-        .from(tariffChanges)
-        .where(dueTariffChanges(contracts.id, today))})`,
-    })
-    .from(contracts)
-    .where(eq(contracts.customerId, customerId));
+  const [contract] = await contractToSettle(db).execute({ customerId, today });
   if (!contract) return;
   if (contract.tariffChangeDue) await applyDueTariffChanges(db, contract.id, now);
   if (contract.state === 'cancellation_requested' && contract.endDate !== null && contract.endDate < today) {
@@ -30,8 +20,25 @@ export async function settleContract(db: Database, customerId: string, now: Date
   }
 }
 
+/** The customer's contract and whether a tariff change of it is due: every self-service page asks. */
+const contractToSettle = preparedFor((db) =>
+  db
+    .select({
+      id: contracts.id,
+      state: contracts.state,
+      endDate: contracts.endDate,
+      tariffChangeDue: sql<boolean>`exists (${db
+        .select({ id: tariffChanges.id })
+        .from(tariffChanges)
+        .where(dueTariffChanges(contracts.id, sql.placeholder('today')))})`,
+    })
+    .from(contracts)
+    .where(eq(contracts.customerId, sql.placeholder('customerId')))
+    .prepare('contract_to_settle'),
+);
+
 /** The contract's pending tariff changes whose day has come. */
-function dueTariffChanges(contractId: string | typeof contracts.id, today: string) {
+function dueTariffChanges(contractId: string | typeof contracts.id, today: string | Placeholder) {
   return and(
     eq(tariffChanges.contractId, contractId),
     eq(tariffChanges.state, 'pending'),

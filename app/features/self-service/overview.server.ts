@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '~/db/client.server';
+import { preparedFor } from '~/db/prepared.server';
 import { contracts, creditLedger, customers, paymentMethods, tariffChanges, tariffs } from '~/db/schema';
 
 export type OutstandingAction =
@@ -24,15 +25,15 @@ export interface Overview {
 /**
  * Everything the self-service start page shows of one customer, scoped to `customerId` only, in one
  * query: with the embedded database every query costs its own parse and plan, so one round trip
- * instead of five is most of what the page costs (bench/overview-vs-react-router.mjs). The joins
+ * instead of five is most of what the page costs (bench/overview-vs-floor.mjs). The joins
  * add no rows: contract, pending tariff change and active payment method are each unique per
  * customer (unique indexes); the balance is a sum. Null when the customer no longer exists (the
  * session outlived the account). The contract was settled before, by the auth guard
  * (app/routes/guards/auth.tsx).
  */
-export async function loadOverview(db: Database, customerId: string): Promise<Overview | null> {
+const overviewRow = preparedFor((db) => {
   const newTariff = alias(tariffs, 'new_tariff');
-  const [row] = await db
+  return db
     .select({
       firstName: customers.firstName,
       lastName: customers.lastName,
@@ -58,7 +59,12 @@ export async function loadOverview(db: Database, customerId: string): Promise<Ov
     .leftJoin(tariffChanges, and(eq(tariffChanges.contractId, contracts.id), eq(tariffChanges.state, 'pending')))
     .leftJoin(newTariff, eq(newTariff.id, tariffChanges.toTariffId))
     .leftJoin(paymentMethods, and(eq(paymentMethods.customerId, customers.id), eq(paymentMethods.active, true)))
-    .where(eq(customers.id, customerId));
+    .where(eq(customers.id, sql.placeholder('customerId')))
+    .prepare('overview');
+});
+
+export async function loadOverview(db: Database, customerId: string): Promise<Overview | null> {
+  const [row] = await overviewRow(db).execute({ customerId });
   if (!row) return null;
 
   const overview: Overview = {
