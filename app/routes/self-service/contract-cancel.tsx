@@ -1,17 +1,14 @@
-import { data, useActionData, useLoaderData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/contract-cancel';
 import { servicesContext } from '~/context';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
 import { cancellationSchema } from '~/features/contract/cancellation-schema';
-import { CancellationConfirmationView, CancellationForm } from '~/features/contract/components/cancellation-form';
 import { declarantDefaults, loadContract } from '~/features/contract/contract.server';
 import { customerScope } from '~/features/self-service/customer-scope.server';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { useFormatDate, useT } from '~/i18n/hooks';
 import { translator } from '~/i18n/translate';
-import { PageTitle } from '~/ui/components/page-header';
-import { PageLink } from '~/ui/components/page-link';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -73,58 +70,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { result: submission.reply({ resetForm: true }), confirmation: outcome.confirmation };
 }
 
-export default function ContractCancel() {
-  const t = useT();
-  const formatDate = useFormatDate();
-  const { csrf, brand, contract, customer, reauthenticationNeeded } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>();
-  if (actionData?.confirmation) {
-    return (
-      <div className="narrow cancel-page">
-        <PageTitle page="contractCancel" />
-        <CancellationConfirmationView confirmation={actionData.confirmation} contractLink />
-      </div>
-    );
-  }
-  if (!contract || !customer) {
-    return (
-      <div className="narrow">
-        <PageTitle page="contractCancel" />
-        <p className="notice notice--error" role="alert">
-          {t('contract.none')}
-        </p>
-      </div>
-    );
-  }
-  if (contract.state === 'ended') {
-    return (
-      <div className="narrow">
-        <PageTitle page="contractCancel" />
-        <p className="notice" role="status">
-          {t('contract.ended', { date: formatDate(contract.endDate ?? '') })}
-        </p>
-        <p>
-          <PageLink page="contract">{t('cancel.confirmation.to-contract')}</PageLink>
-        </p>
-      </div>
-    );
-  }
-  return (
-    <div className="narrow cancel-page">
-      <PageTitle page="contractCancel">
-        {contract.earliest ? <p>{t('cancel.intro.self-service', { date: formatDate(contract.earliest) })}</p> : null}
-      </PageTitle>
-      {contract.state === 'cancellation_requested' && contract.endDate ? (
-        <p className="notice">{t('cancel.already-pending', { date: formatDate(contract.endDate) })}</p>
-      ) : null}
-      <CancellationForm
-        csrf={csrf}
-        lastResult={actionData?.result}
-        brand={brand}
-        defaults={{ name: customer.name, confirmationEmail: customer.email }}
-        fixedCustomerNumber={customer.customerNumber}
-        reauthenticationNeeded={reauthenticationNeeded}
-      />
-    </div>
-  );
+// The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).
+const ContractCancelPage = deferredForm(() =>
+  import('~/features/contract/components/contract-cancel-page').then((module) => module.ContractCancelPage),
+);
+
+export default function ContractCancel({ loaderData, actionData }: Route.ComponentProps) {
+  return <ContractCancelPage {...loaderData} result={actionData?.result} confirmation={actionData?.confirmation} />;
 }

@@ -1,6 +1,6 @@
 import type { Route } from './+types/credit';
-import { CreditPage } from '~/features/credit/components/credit-page';
 import { creditPageAction, creditPageLoader } from '~/features/credit/credit-page.server';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 
 export const headers = privatePageHeaders;
@@ -14,6 +14,11 @@ export function loader(args: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return creditPageAction(args);
 }
+
+// The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).
+const CreditPage = deferredForm(() =>
+  import('~/features/credit/components/credit-page').then((module) => module.CreditPage),
+);
 
 export default function Credit() {
   return <CreditPage />;

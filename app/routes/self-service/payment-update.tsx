@@ -1,6 +1,6 @@
 import type { Route } from './+types/payment-update';
-import { PaymentUpdatePage } from '~/features/payment/components/payment-update-page';
 import { paymentUpdatePageAction, paymentUpdatePageLoader } from '~/features/payment/payment-update-page.server';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 
 export const headers = privatePageHeaders;
@@ -14,6 +14,11 @@ export function loader(args: Route.LoaderArgs) {
 export function action(args: Route.ActionArgs) {
   return paymentUpdatePageAction(args);
 }
+
+// The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).
+const PaymentUpdatePage = deferredForm(() =>
+  import('~/features/payment/components/payment-update-page').then((module) => module.PaymentUpdatePage),
+);
 
 export default function PaymentUpdate({ loaderData, actionData }: Route.ComponentProps) {
   return <PaymentUpdatePage data={loaderData} answer={actionData} />;

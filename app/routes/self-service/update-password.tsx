@@ -1,17 +1,12 @@
-import { data, useActionData, useLoaderData } from 'react-router';
+import { data } from 'react-router';
 import type { Route } from './+types/update-password';
 import { pageContext } from '~/context';
-import { BackToData } from '~/features/personal-data/components';
 import { personalDataScope } from '~/features/personal-data/context.server';
 import { changePassword } from '~/features/personal-data/password-change.server';
 import { passwordChangeSchema } from '~/features/personal-data/schemas';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { usePage, useT } from '~/i18n/hooks';
 import { pageForView, pagePath } from '~/i18n/route-table';
-import { PageTitle } from '~/ui/components/page-header';
-import { AppForm } from '~/ui/form/app-form';
-import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
-import { PasswordField } from '~/ui/form/inputs';
+import { deferredForm } from '~/ui/form/deferred-form';
 import { namedPageMeta, privatePageHeaders } from '~/ui/page-meta';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -49,39 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     : submission.reply({ formErrors: [outcome.error], hideFields });
 }
 
-export default function UpdatePassword() {
-  const t = useT();
-  const page = usePage();
-  const { csrf } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const { form, fields, validation } = useFormWithValidationOnDemand(
-    () => import('~/features/personal-data/schemas').then((module) => module.passwordChangeSchema),
-    { id: 'password-change', lastResult },
-  );
-  return (
-    <div className="narrow">
-      <PageTitle page={page?.id ?? 'updatePassword'}>
-        <p>{t('password-change.intro')}</p>
-      </PageTitle>
-      <AppForm form={form} csrfToken={csrf} validation={validation}>
-        <PasswordField
-          field={fields.currentPassword}
-          label={t('password-change.current')}
-          autoComplete="current-password"
-          required
-        />
-        <PasswordField
-          field={fields.newPassword}
-          label={t('field.new-password')}
-          hint={t('password.hint')}
-          autoComplete="new-password"
-          required
-        />
-        <button type="submit" className="button">
-          {t('password-change.submit')}
-        </button>
-      </AppForm>
-      <BackToData />
-    </div>
-  );
+// The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).
+const UpdatePasswordPage = deferredForm(() =>
+  import('~/features/personal-data/components/update-password-page').then((module) => module.UpdatePasswordPage),
+);
+
+export default function UpdatePassword({ loaderData, actionData }: Route.ComponentProps) {
+  return <UpdatePasswordPage csrf={loaderData.csrf} lastResult={actionData} />;
 }
