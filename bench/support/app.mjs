@@ -35,6 +35,9 @@ export async function startApp(work, id, settings = {}) {
   const logFile = path.join(work, `app-${id}.log`);
   const log = openSync(logFile, 'a');
   const child = fork(path.join(root, 'scripts', 'start.mjs'), [], {
+    // For a profile of the app under a benchmark's load (e.g. `BENCH_NODE_ARGS=--cpu-prof`); figures taken with
+    // it are not the app as `npm start` runs it.
+    execArgv: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],
     cwd: root,
     env: appEnv({ DATA_DIR: path.join(work, `data-${id}`), ...settings, PORT: port }),
     stdio: ['ignore', log, log, 'ipc'],
