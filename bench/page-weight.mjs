@@ -148,7 +148,7 @@ try {
       { label: `pages within ${goalKb} KB of JavaScript`, value: `${within.length} of ${measured.length}` },
     ],
     notes: [
-      'JavaScript counts the entry module and every modulepreload link the server renders for the page, i.e. everything the browser fetches before the page is interactive; chunks the page’s scripts request afterwards are not counted: a form page’s form (requested when its route module runs, hydrated when it arrives) and its validation and phone metadata (on the first focus in the form), docs/decisions/0016-form-pages-load-their-form-later.md. What a visitor loads until a form is sent is bench/registration-weight.mjs.',
+      'JavaScript counts the entry module and every modulepreload link the server renders for the page: what the browser loads before React hydrates the page. Chunks the page’s modules request once they run are not counted: a form page’s form and a self-service page’s content with the customer messages (requested at once, hydrated when they arrive; until then the server’s HTML, whose links and forms work as without JavaScript), validation and phone metadata (on the first focus in a form), docs/decisions/0016-form-pages-load-their-form-later.md and 0041. What a visitor loads until a form is sent is bench/registration-weight.mjs.',
       'Pages behind the login are measured as the demo customer sees them, logged in through the login form; a page that answers with another status than 200 (a redirect, for example a link page opened without its link) is listed but not measured.',
       'The entry (React) and React Router’s chunk are on every page; the last column names the app’s own chunks of 4 KB or more.',
     ],

@@ -168,18 +168,18 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const uploads = createUploadGate(uploadLimits);
   const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
-  function logRequest(
-    requestId: string,
-    method: string | undefined,
-    url: string | undefined,
-    status: number,
-    started: number,
-  ) {
+  /** The path React Router answered a request by, once `route` has parsed it (`.` segments resolved, …). */
+  const routedPaths = new WeakMap<ServerResponse, string>();
+
+  function logRequest(req: IncomingMessage, res: ServerResponse, requestId: string, started: number) {
     const ms = performance.now() - started;
-    const pathname = pathOf(url);
+    const pathname = pathOf(req.url);
+    const { method } = req;
+    const status = res.statusCode;
     // The path only: a query string may carry tokens, which never belong in logs.
     logger.info({ reqId: requestId, method, path: pathname, status, ms: Math.round(ms) }, 'request');
-    services.metrics.observeRequest(routeLabel(pathname), method ?? 'GET', status, ms / 1000);
+    const label = routeLabel(routedPaths.get(res) ?? pathname);
+    services.metrics.observeRequest(label, method ?? 'GET', status, ms / 1000);
   }
 
   let draining = false;
@@ -194,7 +194,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       const started = performance.now();
       const requestId = incomingRequestId(req, trustedProxies) ?? randomUUID();
       if (pageCache && serveCachedPage(pageCache, req, res, requestId)) {
-        logRequest(requestId, req.method, req.url, res.statusCode, started);
+        logRequest(req, res, requestId, started);
         return;
       }
       res.setHeader('X-Request-Id', requestId);
@@ -202,7 +202,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       if (draining) res.setHeader('Connection', 'close');
       inFlight.add(res);
       res.on('close', () => inFlight.delete(res));
-      res.on('finish', () => logRequest(requestId, req.method, req.url, res.statusCode, started));
+      res.on('finish', () => logRequest(req, res, requestId, started));
       route(req, res, requestId).catch((error: unknown) => {
         logger.error({ err: error, reqId: requestId }, 'request failed');
         if (!res.headersSent) {
@@ -359,9 +359,12 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         payloadTooLarge(res);
         return;
       }
-      keepUrlEncodedForm(requestBody, req.headers['content-type'], context);
+      keepUrlEncodedForm(requestBody, req.headersDistinct['content-type'], context);
     }
-    const response = await handlerFor(pathname)(toFetchRequest(req, url, requestBody, controller.signal), context);
+    // The branch of the path React Router will see: the parsed URL's, with `.` segments and
+    // backslashes resolved as the router resolves them, never the target as sent.
+    routedPaths.set(res, url.pathname);
+    const response = await handlerFor(url.pathname)(toFetchRequest(req, url, requestBody, controller.signal), context);
 
     const contentType = response.headers.get('content-type') ?? '';
     response.headers.forEach((value, name) => {

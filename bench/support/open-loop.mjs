@@ -4,7 +4,7 @@
 // Latency is counted from the moment a request was due, not from when a free connection sent it,
 // so time spent waiting behind slow answers counts too.
 import http from 'node:http';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { percentile, processCpuSeconds, roundMs } from './load.mjs';
 
@@ -31,25 +31,32 @@ export async function openLoop({ url, headers = {}, status = 200, rate, seconds,
     new Promise((resolve) => {
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
+      let settled = false;
+      const settle = (answered) => {
+        if (settled) return;
+        settled = true;
+        if (answered) latencies.push(performance.now() - dueAt);
+        else errors++;
+        inFlight--;
+        resolve();
+      };
       const request = http.get(
         { agent, host: target.hostname, port: target.port, path: target.pathname + target.search, headers },
         (response) => {
           response.resume();
-          response.on('end', () => {
-            latencies.push(performance.now() - dueAt);
-            if (response.statusCode !== status) unexpected++;
-            inFlight--;
-            resolve();
+          // 'close' comes after 'end', and also when the connection breaks off mid-answer.
+          response.on('close', () => {
+            if (response.complete && response.statusCode !== status) unexpected++;
+            settle(response.complete);
           });
         },
       );
-      request.on('error', () => {
-        errors++;
-        inFlight--;
-        resolve();
-      });
+      request.on('error', () => settle(false));
     });
 
+  // The load generator's own delays would count as the server's latency: its event loop is watched.
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
   const pending = [];
   for (let sent = 0; sent < total;) {
     const now = performance.now();
@@ -58,6 +65,7 @@ export async function openLoop({ url, headers = {}, status = 200, rate, seconds,
     if (sent < total) await sleep(Math.max(0, started + sent * interval - now));
   }
   await Promise.all(pending);
+  loopDelay.disable();
   const elapsed = (performance.now() - started) / 1000;
   const cpuAfter = processCpuSeconds(pid);
   agent.destroy();
@@ -78,6 +86,7 @@ export async function openLoop({ url, headers = {}, status = 200, rate, seconds,
         ? undefined
         : Math.round(((cpuAfter - cpuBefore) * 1e6) / total),
     maxInFlight,
+    generatorDelayMaxMs: roundMs(loopDelay.max / 1e6),
     errors,
     unexpected,
   };

@@ -1,3 +1,4 @@
+import { get } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formLimits } from '~/config/form-limits';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
@@ -310,6 +311,29 @@ describe('hostile form bodies, sent to every form action of the built app', () =
     expect(answer.status).toBe(400);
     expect(answer.html).toContain('error-screen');
     expect(server.logs()).toContain('text the database cannot store');
+  });
+
+  it('answers a path spelled with dot segments or backslashes as the router resolves it, never as sent', async () => {
+    // Sent as written (fetch would resolve the dots before sending): the server matches the route of
+    // the path React Router sees.
+    const raw = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const { port } = new URL(server.url);
+        get({ host: '127.0.0.1', port, path }, (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        }).on('error', reject);
+      });
+    const imprint = await raw('/de/x/../impressum?spelled=1');
+    expect(imprint.status).toBe(200);
+    expect(imprint.body).toContain('<title>Impressum');
+    expect((await raw('/de/./impressum?spelled=1')).body).toContain('<title>Impressum');
+    const selfService = await raw(`/de/x/..\\${pages.selfService.de.split('/').at(-1)}`);
+    expect(selfService.status).toBe(302);
+    // Route discovery answers a spelled manifest path as the manifest path, never as a page.
+    const discovery = await raw('/x/../__manifest?version=none&paths=/de/start');
+    expect(discovery.body).not.toContain('<html');
   });
 
   it('logged no unhandled error for any of it', () => {

@@ -10,7 +10,7 @@ const contentType = 'application/x-www-form-urlencoded';
 async function keptForm(body: Buffer, type = contentType): Promise<[string, FormDataEntryValue][]> {
   const context = new RouterContextProvider();
   context.set(requestContext, { requestId: 'test', nonce: 'n', clientIp: '127.0.0.1', logger: console as never });
-  keepUrlEncodedForm(body, type, context);
+  keepUrlEncodedForm(body, [type], context);
   // A request whose body is gone: only the kept form can answer.
   const request = new Request('http://localhost/de/anmelden', { method: 'POST', body: 'other=1' });
   await request.text();
@@ -51,8 +51,12 @@ describe('a URL-encoded body kept by the HTTP server', () => {
 
   it('is left alone when the body is not URL-encoded', async () => {
     const context = new RouterContextProvider();
-    keepUrlEncodedForm(Buffer.from('a=1'), 'multipart/form-data; boundary=x', context);
+    keepUrlEncodedForm(Buffer.from('a=1'), ['multipart/form-data; boundary=x'], context);
     keepUrlEncodedForm(Buffer.from('a=1'), undefined, context);
+    // Repeated or listed types, and whitespace HTTP does not know, are left to request.formData().
+    keepUrlEncodedForm(Buffer.from('a=1'), [contentType, 'text/plain'], context);
+    keepUrlEncodedForm(Buffer.from('a=1'), [`${contentType};a=b, text/plain`], context);
+    keepUrlEncodedForm(Buffer.from('a=1'), [`${contentType}\u00a0`], context);
     const request = new Request('http://localhost/', {
       method: 'POST',
       headers: { 'content-type': contentType },

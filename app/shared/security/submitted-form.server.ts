@@ -54,14 +54,19 @@ export async function submittedForm(request: Request, context: Readonly<RouterCo
 /**
  * For the HTTP server, which holds a form's whole body before the app sees it: a URL-encoded body
  * (what every form of ours sends without files) is read here once, as `request.formData()` reads it
- * (UTF-8, `+` as a space), instead of through a clone of the request's body stream.
+ * (UTF-8, `+` as a space), instead of through a clone of the request's body stream. Only a request
+ * with exactly one plain URL-encoded Content-Type takes this way: any other, repeated headers and
+ * lists included, is read by `request.formData()`, which judges it as before.
  */
 export function keepUrlEncodedForm(
   body: Buffer,
-  contentType: string | undefined,
+  contentTypes: readonly string[] | undefined,
   context: RouterContextProvider,
 ): void {
-  if (!contentType || !/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) return;
+  const [contentType, ...more] = contentTypes ?? [];
+  if (!contentType || more.length > 0 || !/^application\/x-www-form-urlencoded[\t ]*(;[^,]*)?$/i.test(contentType)) {
+    return;
+  }
   const form = new FormData();
   for (const [name, value] of new URLSearchParams(body.toString('utf8'))) form.append(name, value);
   context.set(urlEncodedContext, form);
