@@ -28,16 +28,11 @@ export default defineConfig(({ command, isSsrBuild }) => ({
 
 /**
  * Libraries only some pages need get chunks of their own; otherwise Rollup folds them into the
- * form kit's shared chunk and every form page (login included) loads the phone number metadata
- * (about 80 KB gzip). React and React Router are one chunk that stays cached from one release to
+ * form kit's shared chunk and every form page (login included) loads them. React and React Router are one chunk that stays cached from one release to
  * the next; the app's code every page runs is another (`shellModules`). bench/page-weight.mjs shows
  * the effect.
  */
 function clientChunk(id: string, meta: ManualChunkMeta): string | undefined {
-  // The phone field renders its regions before the metadata comes (on first focus); Rollup would
-  // put them into the metadata's chunk, which imports them too, unless they have one of their own.
-  if (id.includes('/app/shared/phone/phone-regions.ts')) return 'phone-regions';
-  if (id.includes('/node_modules/awesome-phonenumber/') || id.includes('/app/shared/phone/')) return 'phone-numbers';
   if (id.includes('/node_modules/ibantools/')) return 'iban';
   // With its configuration (app/platform/validation.ts), or that lands in the first chunk importing it.
   if (id.includes('/node_modules/zod/') || id.includes('/app/platform/validation.ts')) return 'zod';

@@ -1,6 +1,7 @@
 import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@react-router/dev/routes';
 import { confirmEmailChangePaths, personalDataExportPath } from './features/personal-data/policy';
 import { locales } from './i18n/locales';
+import { phoneCheckPath } from './shared/phone/phone-judgement';
 import { assertKnownMiddleware, pageIds, pages, routeId, type LayoutId, type MiddlewareName } from './i18n/route-table';
 import { terminalHome, terminalPaths } from './features/bike-reports/terminal-paths';
 import {
@@ -82,6 +83,7 @@ export default [
   route('sitemap.xml', 'routes/resources/sitemap-xml.ts'),
   route('robots.txt', 'routes/resources/robots-txt.ts'),
   route('resources/address-suggestions', 'routes/resources/address-suggestions.ts'),
+  route(phoneCheckPath.slice(1), 'routes/resources/phone-number.ts'),
   route('resources/logout', 'routes/resources/logout.ts'),
   route('resources/resend-verification', 'routes/resources/resend-verification.ts'),
   // Consent without JavaScript, and the browser's error reports (docs/decisions/0011-consent-and-analytics.md).

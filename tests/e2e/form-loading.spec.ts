@@ -76,6 +76,44 @@ test('what is typed into the registration form before it is hydrated stays', asy
   await expect(page.getByRole('combobox', { name: 'Adresse' })).toHaveValue('Alexanderplatz');
 });
 
+test("the phone field shows the server's judgement of the number, which is posted, never put in an address", async ({
+  page,
+}) => {
+  const checks: { url: string; body: string }[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/resources/phone-number') {
+      checks.push({ url: request.url(), body: request.postData() ?? '' });
+    }
+  });
+  const scripts: string[] = [];
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(await response.text());
+  });
+  await page.goto(pages.register.de);
+  await waitForHydration(page);
+  const group = page.getByRole('group', { name: 'Mobilfunknummer' });
+  const phone = group.getByRole('textbox');
+  const parsed = page.locator('input[type=hidden][name="phone.parsedPhoneNumber"]');
+
+  await phone.fill('030 12345678');
+  await phone.press('Tab');
+  await expect(phone).toHaveAccessibleDescription(/Bitte gib eine gültige Mobilfunknummer ein\./);
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(parsed).toHaveValue('');
+
+  await phone.fill('0151 23456789');
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(parsed).toHaveValue('+4915123456789');
+
+  expect(checks.length).toBeGreaterThan(0);
+  for (const check of checks) {
+    expect(check.url).not.toContain('0151');
+    expect(new URLSearchParams(check.body).get('regionCode')).toBe('DE');
+  }
+  // The parser stays on the server: no script the page loaded carries its error texts.
+  expect(scripts.some((script) => script.includes('did not seem to be a phone number'))).toBe(false);
+});
+
 test('a SEPA form sent before its validation has loaded starts the bank verification only once it is judged valid', async ({
   page,
 }) => {

@@ -2,7 +2,7 @@ import { z } from '~/platform/validation';
 import { actionCodePattern } from '~/config/campaigns';
 import { security } from '~/config/security';
 import { addressSchema } from '~/shared/geocoding/address-schema';
-import { mobilePhoneSchema } from '~/shared/phone/phone';
+import { mobilePhoneSchema } from '~/shared/phone/mobile-phone-schema';
 import { berlinDate } from '~/platform/berlin-date';
 import { isAtLeastYearsOld, parseGermanDate } from './birth-date';
 import { emailSchema } from './email-schema';

@@ -1,7 +1,7 @@
 /**
  * The phone field's regions (docs/rules/forms-and-fields.md#phone-field), without the phone number
- * metadata: the region select is part of the form's markup, the metadata (75 KB gzip, `./phone.ts`) comes
- * only once the visitor types a number (docs/decisions/0016).
+ * metadata: the region select is part of the form's markup in the browser, the metadata (`./phone.ts`)
+ * stays on the server (docs/decisions/0043-phone-numbers-judged-by-the-server.md).
  */
 
 export const defaultPhoneRegion = 'DE';

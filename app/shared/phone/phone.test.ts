@@ -2,7 +2,8 @@ import type { Submission } from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { describe, expect, it } from 'vitest';
 import { z } from '~/platform/validation';
-import { mobilePhoneSchema, parsePhone, phoneMessageKey } from './phone';
+import { mobilePhoneSchema } from './mobile-phone-schema';
+import { parsePhone, phoneMessageKey } from './phone';
 import { phoneRegion } from './phone-regions';
 
 /** The field errors of a Conform submission (none when it succeeded). */

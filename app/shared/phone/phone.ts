@@ -1,11 +1,11 @@
 import { parsePhoneNumber } from 'awesome-phonenumber';
-import { z } from '~/platform/validation';
 import type { MessageKey } from '~/i18n/translate';
-import { defaultPhoneRegion, phoneRegion } from './phone-regions';
+import { defaultPhoneRegion } from './phone-regions';
 
 /**
- * Phone numbers (docs/rules/forms-and-fields.md#phone-numbers), shared by the server and the browser: the
- * field's schema runs on both, so a number is judged the same way with and without JavaScript.
+ * Phone numbers (docs/rules/forms-and-fields.md#phone-numbers), parsed with the metadata of
+ * awesome-phonenumber (75 KB gzip). Only the server parses: the phone field asks the server's check
+ * (docs/decisions/0043-phone-numbers-judged-by-the-server.md).
  */
 
 export type PhoneType =
@@ -164,33 +164,3 @@ export function phoneMessageKey(result: PhoneParseResult): PhoneMessageKey | und
       return 'rule_tel';
   }
 }
-
-/**
- * The value of a phone field (docs/rules/forms-and-fields.md#phone-field): the chosen region, the typed
- * number and the parsed number the browser stored once it was valid. The server never trusts
- * `parsedPhoneNumber`: it parses `phonenumber` again, and the schema's output is the E.164 number.
- *
- * Messages sit on `phonenumber`, the input the user types into, so the form shows them there.
- */
-export const mobilePhoneSchema = z
-  .object({
-    regionCode: z.string().optional(),
-    phonenumber: z.string().optional(),
-    parsedPhoneNumber: z.string().optional(),
-  })
-  .transform((value, ctx) => {
-    const input = value.phonenumber?.trim() ?? '';
-    if (input === '') {
-      ctx.addIssue({ code: 'custom', message: 'required', path: ['phonenumber'] });
-      return z.NEVER;
-    }
-    const result = parsePhone(input, phoneRegion(value.regionCode));
-    const message = phoneMessageKey(result);
-    if (message) {
-      ctx.addIssue({ code: 'custom', message, path: ['phonenumber'] });
-      return z.NEVER;
-    }
-    return result.e164;
-  });
-
-export type PhoneFieldInput = z.input<typeof mobilePhoneSchema>;

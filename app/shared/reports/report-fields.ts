@@ -1,7 +1,7 @@
 import { z } from '~/platform/validation';
 import { reportRules } from '~/config/reports';
 import { isInGermany } from '~/shared/geocoding/address-schema';
-import { mobilePhoneSchema } from '~/shared/phone/phone';
+import { mobilePhoneSchema } from '~/shared/phone/mobile-phone-schema';
 import { parseClockTime, parseSeenAt } from './seen-at';
 
 /**

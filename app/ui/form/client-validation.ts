@@ -7,7 +7,7 @@ import { onDemand } from './on-demand';
 
 /**
  * A form's validation in the browser, loaded when the visitor starts on the form (docs/decisions/0016).
- * Zod, the schema and what it needs (the phone number metadata) are most of a form page's
+ * Zod and the schema are most of a form page's
  * JavaScript, and only typing needs them: the page works without them, as it does without any
  * JavaScript, because the server validates every form.
  *

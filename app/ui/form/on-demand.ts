@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Code a page needs only once the visitor does something with a form (a validator, the phone
- * number metadata), loaded the first time something asks for it (docs/decisions/0016).
+ * Code a page needs only once the visitor does something with a form (its validator), loaded the
+ * first time something asks for it (docs/decisions/0016).
  */
 export interface OnDemand<T> {
   /** The loaded value; undefined before it arrives, or when it could not be loaded. */

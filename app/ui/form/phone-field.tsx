@@ -1,15 +1,13 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { useMemo, useRef, useState, type ReactNode } from 'react';
-import type { PhoneFieldInput } from '~/shared/phone/phone';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { PhoneFieldInput } from '~/shared/phone/mobile-phone-schema';
+import { phoneCheckDebounceMs, type PhoneJudgement } from '~/shared/phone/phone-judgement';
 import { defaultPhoneRegions, phoneRegion, phoneRegionOptions } from '~/shared/phone/phone-regions';
 import { useLocale, useT } from '~/i18n/hooks';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
-import { onDemand, useOnDemand } from './on-demand';
+import { askPhoneCheck } from './phone-check';
 import { useTypedBeforeHydration } from './typed-before-hydration';
-
-/** The parser with its metadata (75 KB gzip), loaded when the visitor first focuses a phone field. */
-const phoneParser = onDemand(() => import('~/shared/phone/phone'));
 
 interface PhoneFieldProps {
   /** The object field of `mobilePhoneSchema`: regionCode, phonenumber, parsedPhoneNumber. */
@@ -27,10 +25,11 @@ interface PhoneFieldProps {
  * one labelled group. While the user types the message is hidden; on blur it shows; a valid mobile number
  * clears it and its E.164 form goes into the hidden `parsedPhoneNumber` input.
  *
- * The browser judges the number with the same parser and messages as `mobilePhoneSchema` on the
- * server; without JavaScript the server's answer shows the same message. The parser comes when the
- * field is first focused; until it is there, the field shows the form's messages (the server's, or
- * those of the form's validator).
+ * The number is judged by the server (docs/decisions/0043-phone-numbers-judged-by-the-server.md): once
+ * the field has been focused, it asks the server's check 200 ms after the last change, which judges as
+ * `mobilePhoneSchema` does when the form is sent; without JavaScript the server's answer to the form
+ * shows the same message. Until the check has answered for what is typed, the field shows the form's
+ * messages (the server's, or those of the form's validator).
  */
 export function PhoneField({ field, label, hint, required, regions = defaultPhoneRegions }: PhoneFieldProps) {
   const t = useT();
@@ -52,17 +51,31 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
     setEdited(true);
   });
 
-  const parser = useOnDemand(phoneParser);
   const typed = number.trim();
-  const parsed = useMemo(
-    () => (parser && typed !== '' ? parser.parsePhone(typed, regionCode) : undefined),
-    [parser, typed, regionCode],
-  );
-  const parsedMessage = parser && parsed ? parser.phoneMessageKey(parsed) : undefined;
-  // An empty field needs no parser; a typed number does.
-  const judged = typed === '' || parsed !== undefined;
-  const ownMessage = typed === '' ? (required ? 'required' : undefined) : parsedMessage;
-  const e164 = parsed && !parsedMessage ? parsed.e164 : '';
+  // The server's last judgement, and what it judged: the region and the number.
+  const [answer, setAnswer] = useState<{ asked: string; judgement: PhoneJudgement }>();
+  const asked = `${regionCode} ${typed}`;
+  const judgement = answer?.asked === asked ? answer.judgement : undefined;
+  // The check is asked only once the visitor works in the field, not for a number a page fills in.
+  const [engaged, setEngaged] = useState(false);
+  useEffect(() => {
+    if (!engaged || typed === '' || answer?.asked === asked) return;
+    const controller = new AbortController();
+    const timer = setTimeout(() => {
+      void askPhoneCheck(numberInput.current?.form, regionCode, typed, controller.signal).then((judged) => {
+        if (judged && !controller.signal.aborted) setAnswer({ asked, judgement: judged });
+      });
+    }, phoneCheckDebounceMs);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [engaged, typed, regionCode, asked, answer]);
+
+  // An empty field needs no judgement; a typed number does.
+  const judged = typed === '' || judgement !== undefined;
+  const ownMessage = typed === '' ? (required ? 'required' : undefined) : judgement?.message;
+  const e164 = judgement && !judgement.message ? judgement.e164 : '';
   const errors =
     edited && judged
       ? ownMessage
@@ -85,7 +98,7 @@ export function PhoneField({ field, label, hint, required, regions = defaultPhon
       role="group"
       aria-labelledby={labelId}
       {...state.attributes}
-      onFocus={() => void phoneParser.load()}
+      onFocus={() => setEngaged(true)}
       // The two controls are one field: it is left when focus goes outside both.
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) state.onBlur();
