@@ -86,7 +86,7 @@ try {
       },
     ],
     notes: [
-      `Counted: every script of the app's origin the browser requested from opening ${pagePath} until the answer to the form's POST (${answer.status()}, then the confirmation), each once, at its gzip size (level 9): the first load, the form's chunk, validation, phone metadata and whatever the filled fields asked for.`,
+      `Counted: every script of the app's origin the browser requested from opening ${pagePath} until the answer to the form's POST (${answer.status()}, then the confirmation), each once, at its gzip size (level 9): the first load, the form's chunk, the customer messages of the page's language, validation and whatever the filled fields asked for (the phone number is judged by the server, docs/decisions/0043).`,
       'The fields are filled as a visitor does: typing into each, the address picked from the suggestions with the keyboard, the tariff chosen, the terms accepted.',
     ],
   });

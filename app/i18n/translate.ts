@@ -1,6 +1,6 @@
 import type { Brand } from '~/config/brand';
 import { intlLocale, numberFormat, pluralRules } from './intl-formats';
-import type { Locale } from './locales';
+import { locales, type Locale } from './locales';
 import { brandDe } from './messages/brand.de';
 import { brandEn } from './messages/brand.en';
 import { consentDe } from './messages/consent.de';
@@ -31,7 +31,7 @@ const brandCatalogues: Record<Brand, Record<Locale, Partial<Record<MessageKey, s
   flinkster: { de: brandDe.flinkster, en: brandEn.flinkster },
 };
 
-export function addCatalogues(more: Record<Locale, Partial<Record<MessageKey, string>>>): void {
+export function addCatalogues(more: Partial<Record<Locale, Partial<Record<MessageKey, string>>>>): void {
   Object.assign(catalogues.de, more.de);
   Object.assign(catalogues.en, more.en);
 }
@@ -86,6 +86,7 @@ export function messageLocale(key: MessageKey, locale: Locale): Locale {
   return specifiedInEnglish.has(key) ? 'en' : locale;
 }
 
+/** A key of a loaded catalogue: the browser loads the customer messages of the page's language only. */
 export function hasMessage(key: string): key is MessageKey {
-  return Object.hasOwn(catalogues.de, key) || Object.hasOwn(brandCatalogues.cab.de, key);
+  return Object.hasOwn(brandCatalogues.cab.de, key) || locales.some((locale) => Object.hasOwn(catalogues[locale], key));
 }

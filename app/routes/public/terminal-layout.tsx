@@ -1,12 +1,12 @@
 import type { Route } from './+types/terminal-layout';
+import { Activity } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
 import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
 import { useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
-// The customer side's messages beyond the general ones (app/i18n/messages/customer.ts).
-import '~/i18n/messages/customer';
+import { useCustomerMessages } from '~/i18n/messages/customer';
 import { AppLink } from '~/ui/components/app-link';
 import { requireServedPage } from '~/request-scope.server';
 
@@ -21,9 +21,19 @@ export function loader({ request, context }: Route.LoaderArgs) {
 /**
  * The station terminal's frame, inside the base layout: the brand, a way back to the start from
  * inside a flow, and the idle timeout. No links that leave the terminal's flows; larger touch
- * targets come from the `terminal` class (app/ui/styles.css).
+ * targets come from the `terminal` class (app/ui/styles.css). It shows customer messages, so it hydrates
+ * once they are there, like the pages under app/ui/layouts/all-messages-layout.tsx.
  */
 export default function TerminalLayout() {
+  return (
+    <Activity mode="visible">
+      <TerminalFrame />
+    </Activity>
+  );
+}
+
+function TerminalFrame() {
+  useCustomerMessages();
   const t = useT();
   const root = useRootData();
   const { pathname } = useLocation();

@@ -6,8 +6,6 @@ import { csrfFieldName, formIdFieldName, honeypotFieldName } from '~/shared/secu
 import { holdUntilSettled, useLoadWhenIdle, type ValidatorLoading } from './client-validation';
 import { FormBehaviourContext, type MessageTiming } from './field-state';
 import { translateMessage } from './field-shell';
-// The customer side's messages beyond the general ones (app/i18n/messages/customer.ts).
-import '~/i18n/messages/customer';
 
 interface AppFormProps<Schema extends Record<string, unknown>> {
   form: FormMetadata<Schema, string[]>;

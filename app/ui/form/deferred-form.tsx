@@ -1,4 +1,5 @@
 import { Activity, use, type ComponentType } from 'react';
+import { useCustomerMessages } from '~/i18n/messages/customer';
 
 /**
  * A form page's content in a chunk of its own, so that it is not part of the page's first load
@@ -7,8 +8,9 @@ import { Activity, use, type ComponentType } from 'react';
  * The server renders it like any component. In the browser its chunk is requested as soon as the
  * route module runs; React hydrates the rest of the page meanwhile and leaves the server's markup of
  * the form as it is, then hydrates it when the chunk is there. Until then the form is the server's
- * plain HTML form: typing works, sending it posts it to the server. The chunk imports the messages
- * it shows, so hydration sees the server's text.
+ * plain HTML form: typing works, sending it posts it to the server. It hydrates once the page's
+ * language has its customer messages too (app/i18n/messages/customer.ts), so hydration sees the
+ * server's text.
  *
  * The boundary is an `Activity`, not a `Suspense`: React hydrates both on their own and leaves them
  * as the server rendered them while their code is missing, but the server streams a large Suspense
@@ -29,6 +31,7 @@ export function deferredForm<Props extends object>(load: () => Promise<Component
     // Once React has seen the promise settled, `use` answers at once: it suspends only while the
     // chunk is on its way (and for a moment the first time it meets the promise).
     const Content = use(loading);
+    useCustomerMessages();
     return <Content {...props} />;
   }
 

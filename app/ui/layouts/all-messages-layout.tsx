@@ -1,14 +1,7 @@
-import { Activity, use } from 'react';
+import { Activity } from 'react';
 import { Outlet } from 'react-router';
-
-/**
- * The customer side's messages beyond the general ones (app/i18n/messages/customer.ts), requested
- * when this module runs: on the server at start-up, in the browser as soon as a page below it is
- * opened, beside the page's own modules rather than before them.
- */
-const messages = import('~/i18n/messages/customer');
-// Rendering rethrows a failure; this only keeps it from also being an unhandled rejection.
-messages.catch(() => {});
+// The page's language's customer messages are requested when this module runs (customer.ts).
+import { useCustomerMessages } from '~/i18n/messages/customer';
 
 /**
  * A pathless layout over every page the route table marks `messages: 'all'` (app/routes.ts), so that
@@ -27,6 +20,6 @@ export default function AllMessagesLayout() {
 }
 
 function WithMessages() {
-  use(messages);
+  useCustomerMessages();
   return <Outlet />;
 }
