@@ -58,6 +58,7 @@ export async function createServices(
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,
     poolSize: config.env.DATABASE_POOL_SIZE,
+    preparedStatements: config.env.DATABASE_PREPARED_STATEMENTS === 'on',
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
   });
   await database.migrate();

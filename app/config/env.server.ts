@@ -37,6 +37,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Connections each instance keeps to DATABASE_URL at most; instances × this must fit the server's limit. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
+   * `off` sends the hot queries unnamed (app/db/prepared.server.ts): needed behind a pooler that shares one server
+   * session among several connections, such as PgBouncer's transaction pooling without `max_prepared_statements`.
+   */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   REDIS_URL: optionalUrl,
   /** Put before every Redis key: deployments that share one Redis (brands, staging) keep their counts apart. */
   REDIS_KEY_PREFIX: z.string().default(''),

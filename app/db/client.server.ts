@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   /** An open PGlite instance to use (tests clone a migrated template). */
   pgliteClient?: PGlite;
   poolSize?: number;
+  /** False: every query goes unnamed, for poolers that share a server session among connections. */
+  preparedStatements?: boolean;
   onPoolError?: (error: Error) => void;
 }
 
@@ -83,6 +85,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   // ends the process; so every client gets a listener of its own. A broken client is dropped when
   // it is released, and the pool opens new connections on demand.
   pool.on('connect', (client) => client.on('error', (error) => options.onPoolError?.(error)));
+  if (options.preparedStatements === false) pool.on('connect', sendQueriesUnnamed);
   // The pool passes on the errors of its idle clients too; their own listener has reported them.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
@@ -117,4 +120,26 @@ async function ping(db: Database): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/**
+ * A named statement is prepared once per connection, and pg remembers on which connections it did.
+ * Behind a pooler that hands one server session to several connections (PgBouncer's transaction
+ * pooling without `max_prepared_statements`, a PGlite socket server) another connection finds the
+ * name taken ("prepared statement … already exists"). With DATABASE_PREPARED_STATEMENTS=off every
+ * query of the client goes unnamed: parsed each time, as without prepared queries.
+ */
+function sendQueriesUnnamed(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((config: unknown, ...rest: unknown[]) =>
+    query(isNamedQueryConfig(config) ? { ...config, name: undefined } : config, ...rest)) as typeof client.query;
+}
+
+function isNamedQueryConfig(config: unknown): config is pg.QueryConfig & { name: string } {
+  return (
+    typeof config === 'object' &&
+    config !== null &&
+    !('submit' in config) &&
+    typeof (config as { name?: unknown }).name === 'string'
+  );
 }

@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestDatabase, databaseBackends, type TestDatabase } from '../../tests/support/test-databases';
+import {
+  createPostgresDatabase,
+  createTestDatabase,
+  databaseBackends,
+  type TestDatabase,
+} from '../../tests/support/test-databases';
 import { openDatabase } from './client.server';
 import { tariffs } from './schema';
 import { seedReferenceData } from './seed/seed.server';
@@ -71,4 +76,41 @@ describe.each(databaseBackends)('database on %s', (backend) => {
       }
     });
   }
+});
+
+describe.runIf(databaseBackends.includes('postgres'))('named statements on postgres', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  /** A handle on a fresh database; the pool's only connection already holds a statement named `tariff_probe`. */
+  async function handleWithTakenName(preparedStatements?: boolean) {
+    const { url, drop } = await createPostgresDatabase();
+    cleanups.push(drop);
+    const handle = await openDatabase({ databaseUrl: url, poolSize: 1, preparedStatements });
+    cleanups.push(() => handle.close());
+    await handle.migrate();
+    await seedReferenceData(handle.db);
+    // As through a pooler that shares one server session among connections: the name is taken
+    // on the server, and the driver does not know it.
+    await handle.db.execute(sql.raw('prepare tariff_probe as select 1'));
+    const probe = handle.db
+      .select({ id: tariffs.id })
+      .from(tariffs)
+      .where(eq(tariffs.id, sql.placeholder('id')))
+      .prepare('tariff_probe');
+    return () => probe.execute({ id: 'basis' });
+  }
+
+  it('are sent by default, and fail where another connection took the name', async () => {
+    const probe = await handleWithTakenName();
+    await expect(probe()).rejects.toMatchObject({ cause: { code: '42P05' } });
+  });
+
+  it('are sent unnamed with DATABASE_PREPARED_STATEMENTS=off, so a taken name does not matter', async () => {
+    const probe = await handleWithTakenName(false);
+    expect(await probe()).toEqual([{ id: 'basis' }]);
+    expect(await probe()).toEqual([{ id: 'basis' }]);
+  });
 });

@@ -6,6 +6,8 @@ import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 export interface ProxiedDatabase {
   /** DATABASE_URL for the app: the database, reached through the proxy. */
   url: string;
+  /** Settings the app needs on this database besides DATABASE_URL. */
+  appEnv: Record<string, string>;
   proxy: TcpProxy;
   dispose(): Promise<void>;
 }
@@ -23,6 +25,7 @@ export async function startProxiedDatabase(): Promise<ProxiedDatabase> {
   url.port = String(proxy.port);
   return {
     url: url.toString(),
+    appEnv: backend.appEnv,
     proxy,
     async dispose() {
       await proxy.close();
@@ -33,6 +36,7 @@ export async function startProxiedDatabase(): Promise<ProxiedDatabase> {
 
 interface Backend {
   url: string;
+  appEnv: Record<string, string>;
   target: { host: string; port: number };
   dispose(): Promise<void>;
 }
@@ -40,7 +44,7 @@ interface Backend {
 async function postgresBackend(): Promise<Backend> {
   const { url, drop } = await createPostgresDatabase();
   const { hostname, port } = new URL(url);
-  return { url, target: { host: hostname, port: Number(port || 5432) }, dispose: drop };
+  return { url, appEnv: {}, target: { host: hostname, port: Number(port || 5432) }, dispose: drop };
 }
 
 async function pgliteBackend(): Promise<Backend> {
@@ -51,6 +55,8 @@ async function pgliteBackend(): Promise<Backend> {
   const port = Number(server.getServerConn().split(':').pop());
   return {
     url: 'postgres://postgres:postgres@127.0.0.1/postgres',
+    // Every connection reaches the same PGlite session: a statement one of them names is there for all.
+    appEnv: { DATABASE_PREPARED_STATEMENTS: 'off' },
     target: { host: '127.0.0.1', port },
     async dispose() {
       await server.stop();

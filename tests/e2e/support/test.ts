@@ -105,7 +105,12 @@ export function testWithCuttableDatabase(env: Record<string, string> = {}) {
     app: [
       async ({ database }, provide) => {
         // No page cache: a cached copy would hide the outage the tests are about.
-        const server = await startAppServer({ ...env, DATABASE_URL: database.url, PAGE_CACHE: 'off' });
+        const server = await startAppServer({
+          ...env,
+          ...database.appEnv,
+          DATABASE_URL: database.url,
+          PAGE_CACHE: 'off',
+        });
         await provide(server);
         await server.stop();
       },
