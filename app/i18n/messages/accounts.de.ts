@@ -72,7 +72,6 @@ export const accountsDe = {
   'field.accept-terms': 'Ich akzeptiere die {terms} und habe die {privacy} gelesen.',
   'field.accept-terms.terms': 'AGB',
   'field.accept-terms.privacy': 'Datenschutzerklärung',
-  'register.done.title': 'Fast geschafft: Bitte bestätige deine E-Mail-Adresse',
   'register.done.next': 'So geht es weiter',
   'register.done.step-mail':
     'Öffne die E-Mail, die wir dir gerade geschickt haben. Findest du sie nicht, schau im Spam-Ordner nach.',

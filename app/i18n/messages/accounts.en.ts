@@ -71,7 +71,6 @@ export const accountsEn = {
   'field.accept-terms': 'I accept the {terms} and have read the {privacy}.',
   'field.accept-terms.terms': 'terms and conditions',
   'field.accept-terms.privacy': 'privacy statement',
-  'register.done.title': 'Almost done: please confirm your email address',
   'register.done.next': 'What comes next',
   'register.done.step-mail': 'Open the email we have just sent you. If you cannot find it, look in your spam folder.',
   'register.done.step-confirm': 'Confirm your email address with the link in it.',

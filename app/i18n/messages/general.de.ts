@@ -107,6 +107,10 @@ export const generalDe = {
   'page.accessibilityStatement.title': 'Erklärung zur Barrierefreiheit',
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Vorschau',
+  // Titles of pages beside the route table's (a form's answer, the email change's confirmation): set as the page
+  // hydrates, before the customer messages arrive.
+  'email-change.confirm-title': 'Neue E-Mail-Adresse bestätigen',
+  'register.done.title': 'Fast geschafft: Bitte bestätige deine E-Mail-Adresse',
 
   'home.tariffs': 'Unsere Tarife',
   'home.all-prices': 'Alle Preise im Preisverzeichnis',

@@ -105,6 +105,10 @@ export const generalEn = {
   'page.accessibilityStatement.title': 'Accessibility statement',
   'page.terminal.title': 'Terminal',
   'page.preview.title': 'Preview',
+  // Titles of pages beside the route table's (a form's answer, the email change's confirmation): set as the page
+  // hydrates, before the customer messages arrive.
+  'email-change.confirm-title': 'Confirm new email address',
+  'register.done.title': 'Almost done: please confirm your email address',
 
   'home.tariffs': 'Our tariffs',
   'home.all-prices': 'All prices in the price list',

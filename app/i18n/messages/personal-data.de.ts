@@ -84,7 +84,6 @@ export const personalDataDe = {
   'email-change.submit': 'Bestätigungslink senden',
   'email-change.same': 'Das ist schon deine E-Mail-Adresse.',
   'email-change.too-many': 'Du hast schon mehrere Änderungen angefordert. Bitte versuche es in einer Stunde erneut.',
-  'email-change.confirm-title': 'Neue E-Mail-Adresse bestätigen',
   'email-change.confirm-intro':
     'Bestätige jetzt, dass du dein Konto künftig mit dieser E-Mail-Adresse nutzen möchtest.',
   'email-change.confirm-submit': 'Neue E-Mail-Adresse bestätigen',

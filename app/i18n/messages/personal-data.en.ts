@@ -83,7 +83,6 @@ export const personalDataEn = {
   'email-change.submit': 'Send confirmation link',
   'email-change.same': 'This already is your email address.',
   'email-change.too-many': 'You have already asked for several changes. Please try again in an hour.',
-  'email-change.confirm-title': 'Confirm new email address',
   'email-change.confirm-intro': 'Confirm now that you want to use this email address for your account from now on.',
   'email-change.confirm-submit': 'Confirm new email address',
   'email-change.confirmed': 'Done! Your email address is now {email}. Use it to log in from now on.',
