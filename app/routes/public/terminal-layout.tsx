@@ -1,12 +1,11 @@
 import type { Route } from './+types/terminal-layout';
-import { Activity } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
 import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
 import { useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
-import { useCustomerMessages } from '~/i18n/messages/customer';
+import { WithCustomerMessages } from '~/ui/layouts/with-customer-messages';
 import { AppLink } from '~/ui/components/app-link';
 import { requireServedPage } from '~/request-scope.server';
 
@@ -26,14 +25,13 @@ export function loader({ request, context }: Route.LoaderArgs) {
  */
 export default function TerminalLayout() {
   return (
-    <Activity mode="visible">
+    <WithCustomerMessages>
       <TerminalFrame />
-    </Activity>
+    </WithCustomerMessages>
   );
 }
 
 function TerminalFrame() {
-  useCustomerMessages();
   const t = useT();
   const root = useRootData();
   const { pathname } = useLocation();

@@ -1,7 +1,5 @@
-import { Activity } from 'react';
 import { Outlet } from 'react-router';
-// The page's language's customer messages are requested when this module runs (customer.ts).
-import { useCustomerMessages } from '~/i18n/messages/customer';
+import { WithCustomerMessages } from './with-customer-messages';
 
 /**
  * A pathless layout over every page the route table marks `messages: 'all'` (app/routes.ts), so that
@@ -13,13 +11,8 @@ import { useCustomerMessages } from '~/i18n/messages/customer';
  */
 export default function AllMessagesLayout() {
   return (
-    <Activity mode="visible">
-      <WithMessages />
-    </Activity>
+    <WithCustomerMessages>
+      <Outlet />
+    </WithCustomerMessages>
   );
-}
-
-function WithMessages() {
-  useCustomerMessages();
-  return <Outlet />;
 }
