@@ -6,6 +6,10 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 import { layerRules } from './eslint.layers.js';
 
 const linkMessage = "Link with AppLink, AppNavLink or PageLink from '~/ui/components/' (the link builder).";
+const zodImports = ['zod', 'zod/mini', 'zod/v4', 'zod/v4/mini', 'zod/v4/classic'].map((name) => ({
+  name,
+  message: "Import { z } from '~/platform/validation' (configured for our CSP, one API for every schema).",
+}));
 
 export default tseslint.config(
   { ignores: ['build/', 'node_modules/', 'data/', '.react-router/', 'test-results/', 'playwright-report/'] },
@@ -30,10 +34,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            { name: 'zod', message: "Import { z } from '~/platform/validation' (CSP-safe configuration)." },
-            { name: 'react-router', importNames: ['Link', 'NavLink'], message: linkMessage },
-          ],
+          paths: [...zodImports, { name: 'react-router', importNames: ['Link', 'NavLink'], message: linkMessage }],
         },
       ],
     },
@@ -43,10 +44,7 @@ export default tseslint.config(
     // (docs/rules/content-and-navigation.md#locales-and-paths).
     files: ['app/ui/components/app-link.tsx', 'app/ui/components/locale-switch.tsx'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [{ name: 'zod', message: "Import { z } from '~/platform/validation' (CSP-safe configuration)." }] },
-      ],
+      'no-restricted-imports': ['error', { paths: zodImports }],
     },
   },
   {

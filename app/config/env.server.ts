@@ -6,111 +6,90 @@ import { brands, configuredBrandProfile, type BrandProfile } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
 
-const optionalUrl = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .pipe(z.string().url().optional())
-  .optional();
+/** A trimmed text that is unset when blank. */
+const trimmedOrUnset = (text = z.string().check(z.trim())) =>
+  z.pipe(
+    text,
+    z.transform((value: string) => value || undefined),
+  );
 
-const optionalEmail = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .pipe(z.email().optional())
-  .optional();
+const optionalUrl = z.optional(z.pipe(trimmedOrUnset(), z.optional(z.url())));
+
+const optionalEmail = z.optional(z.pipe(trimmedOrUnset(), z.optional(z.email())));
 
 /** Every setting, validated once at start-up; the defaults run on a laptop with nothing else installed. */
 const envSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
   /** Where the server listens; by default loopback for a local PUBLIC_URL, every interface for any other. */
-  HOST: z.string().min(1).optional(),
+  HOST: z.optional(z.string().check(z.minLength(1))),
   /** Prometheus metrics (GET /metrics) on this port of HOST; off when unset. Keep it off the public network. */
-  METRICS_PORT: z.preprocess(
-    (value) => (value === '' ? undefined : value),
-    z.coerce.number().int().min(1).max(65535).optional(),
+  METRICS_PORT: z.pipe(
+    z.transform((value) => (value === '' ? undefined : value)),
+    z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(65535))),
   ),
   PUBLIC_URL: optionalUrl,
-  CLIENT: z.enum(brands).default('cab'),
-  DATA_DIR: z.string().default('./data'),
+  CLIENT: z._default(z.enum(brands), 'cab'),
+  DATA_DIR: z._default(z.string(), './data'),
   DATABASE_URL: optionalUrl,
   /** Connections each instance keeps to DATABASE_URL at most; instances × this must fit the server's limit. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 10),
   /**
    * `off` sends the hot queries unnamed (app/db/prepared.server.ts): needed behind a pooler that shares one server
    * session among several connections, such as PgBouncer's transaction pooling without `max_prepared_statements`.
    */
-  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
+  DATABASE_PREPARED_STATEMENTS: z._default(z.enum(['on', 'off']), 'on'),
   REDIS_URL: optionalUrl,
   /** Put before every Redis key: deployments that share one Redis (brands, staging) keep their counts apart. */
-  REDIS_KEY_PREFIX: z.string().default(''),
+  REDIS_KEY_PREFIX: z._default(z.string(), ''),
   SMTP_URL: optionalUrl,
   /** The mails' sender; each defaults to the brand profile's (app/config/brand.ts). */
-  MAIL_FROM_NAME: z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .pipe(
-      z
-        .string()
-        .max(100)
-        .regex(/^[^\r\n"<>]*$/, 'a plain name')
-        .optional(),
-    )
-    .optional(),
+  MAIL_FROM_NAME: z.optional(
+    z.pipe(trimmedOrUnset(), z.optional(z.string().check(z.maxLength(100), z.regex(/^[^\r\n"<>]*$/, 'a plain name')))),
+  ),
   MAIL_FROM_ADDRESS: optionalEmail,
   /** Receives a copy of every bike report; a placeholder per brand when unset (config/bike-reports.ts). */
   SERVICE_TEAM_EMAIL: optionalEmail,
   /** HTTP SMS gateway (POST JSON {to, text}); without it SMS stay in the sms_outbox table. */
   SMS_GATEWAY_URL: optionalUrl,
-  SMS_GATEWAY_KEY: z.string().optional(),
+  SMS_GATEWAY_KEY: z.optional(z.string()),
   GEOCODER_URL: optionalUrl,
-  GEOCODER_KEY: z.string().optional(),
+  GEOCODER_KEY: z.optional(z.string()),
   CMS_URL: optionalUrl,
-  CMS_TOKEN: z.string().optional(),
-  CONTENT_TTL_SECONDS: z.coerce.number().int().min(0).default(60),
-  CONTENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
-  SESSION_SECRET: z.string().min(32).optional(),
+  CMS_TOKEN: z.optional(z.string()),
+  CONTENT_TTL_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(0)), 60),
+  CONTENT_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(100)), 2000),
+  SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
   /**
    * Encrypts the staff's TOTP secrets at rest (AES-256-GCM). Required outside a local run: the
    * development default is public (docs/rules/back-office.md#second-factor).
    */
-  STAFF_TOTP_KEY: z.string().min(32).optional(),
-  PREVIEW_SECRET: z.string().min(16).optional(),
+  STAFF_TOTP_KEY: z.optional(z.string().check(z.minLength(32))),
+  PREVIEW_SECRET: z.optional(z.string().check(z.minLength(16))),
   SENTRY_DSN: optionalUrl,
   // Matomo-compatible analytics (brand cab only, only with consent); off unless both are set.
   MATOMO_URL: optionalUrl,
-  MATOMO_SITE_ID: z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .pipe(
-      z
-        .string()
-        .regex(/^\d{1,9}$/, 'a numeric Matomo site id')
-        .optional(),
-    )
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  PAGE_CACHE: z.enum(['on', 'off']).default('on'),
-  DEMO_SEED: z.enum(demoSeedSettings).optional(),
-  DEV_MAILBOX: z.enum(devMailboxSettings).optional(),
+  MATOMO_SITE_ID: z.optional(
+    z.pipe(trimmedOrUnset(), z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'a numeric Matomo site id')))),
+  ),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  PAGE_CACHE: z._default(z.enum(['on', 'off']), 'on'),
+  DEMO_SEED: z.optional(z.enum(demoSeedSettings)),
+  DEV_MAILBOX: z.optional(z.enum(devMailboxSettings)),
   /** How many load balancers in front append to X-Forwarded-For (server/client-ip.ts). */
-  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  DEMO_PASSWORD: z.string().optional(),
+  TRUST_PROXY: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(10)), 0),
+  DEMO_PASSWORD: z.optional(z.string()),
   // Payment method and credit (docs/decisions/0008): without the URLs, the embedded sandboxes answer.
-  SEPA_CREDITOR_ID: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .transform((value) => value || undefined)
-    .pipe(z.string().refine(isValidCreditorId, 'not a valid SEPA creditor identifier').optional())
-    .optional(),
+  SEPA_CREDITOR_ID: z.optional(
+    z.pipe(
+      trimmedOrUnset(z.string().check(z.trim(), z.toUpperCase())),
+      z.optional(z.string().check(z.refine(isValidCreditorId, 'not a valid SEPA creditor identifier'))),
+    ),
+  ),
   PAYMENT_PROVIDER_URL: optionalUrl,
-  PAYMENT_PROVIDER_KEY: z.string().optional(),
+  PAYMENT_PROVIDER_KEY: z.optional(z.string()),
   BANK_VERIFICATION_URL: optionalUrl,
-  BANK_VERIFICATION_KEY: z.string().optional(),
+  BANK_VERIFICATION_KEY: z.optional(z.string()),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -5,9 +5,7 @@ import { z } from '~/platform/validation';
  * of its own so that forms asking only for an email (login, reset) do not pull the registration
  * schema's phone number library into their page.
  */
-export const emailSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'email.invalid' })
-  .pipe(z.email({ error: 'email.invalid' }));
+export const emailSchema = z.pipe(
+  z.string({ error: 'required' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: 'email.invalid' })),
+  z.email({ error: 'email.invalid' }),
+);

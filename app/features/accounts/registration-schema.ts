@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { actionCodePattern } from '~/config/campaigns';
 import { security } from '~/config/security';
 import { addressSchema } from '~/shared/geocoding/address-schema';
@@ -11,26 +11,29 @@ import { salutations } from './salutations';
 import { issuedBeforeAgeProblem, licenceSchema } from '~/features/driving-licence/public';
 
 const requiredText = (max: number) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
+  z
+    .string({ error: 'required' })
+    .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'text.too-long' }));
 
-export const birthDateSchema = z.string({ error: 'required' }).transform((value, context) => {
-  const date = parseGermanDate(value);
-  if (!date) {
-    context.addIssue({ code: 'custom', message: 'date.invalid' });
-    return z.NEVER;
-  }
-  if (!isAtLeastYearsOld(date, security.minimumAge, berlinDate())) {
-    context.addIssue({ code: 'custom', message: 'date.too-young' });
-    return z.NEVER;
-  }
-  return date;
-});
+export const birthDateSchema = z.pipe(
+  z.string({ error: 'required' }),
+  z.transform((value, context) => {
+    const date = parseGermanDate(value);
+    if (!date) {
+      return reject(context, 'date.invalid');
+    }
+    if (!isAtLeastYearsOld(date, security.minimumAge, berlinDate())) {
+      return reject(context, 'date.too-young');
+    }
+    return date;
+  }),
+);
 
 /**
  * A malformed action code (only a hand-made address or form carries one) is dropped, never an
  * error: the visitor could not correct a hidden field.
  */
-export const actionCodeSchema = z.string().trim().regex(actionCodePattern).optional().catch(undefined);
+export const actionCodeSchema = z.catch(z.optional(z.string().check(z.trim(), z.regex(actionCodePattern))), undefined);
 
 const registrationFields = z.object({
   salutation: z.enum(salutations, { error: 'required' }),
@@ -41,19 +44,21 @@ const registrationFields = z.object({
   birthDate: birthDateSchema,
   phone: mobilePhoneSchema,
   address: addressSchema,
-  tariffId: z.string({ error: 'tariff.required' }).min(1, { error: 'tariff.required' }),
-  acceptTerms: z.boolean({ error: 'terms.required' }).refine((value) => value, { error: 'terms.required' }),
-  newsletter: z.boolean().default(false),
+  tariffId: z.string({ error: 'tariff.required' }).check(z.minLength(1, { error: 'tariff.required' })),
+  acceptTerms: z.boolean({ error: 'terms.required' }).check(z.refine((value) => value, { error: 'terms.required' })),
+  newsletter: z._default(z.boolean(), false),
   // A malformed code (only a hand-made address or form carries one) is dropped, never an error:
   // the visitor could not correct a hidden field.
   actionCode: actionCodeSchema,
 });
 
-const withPasswordCheck = <Schema extends z.ZodType<{ password: string; email: string }>>(schema: Schema) =>
-  schema.superRefine((value, context) => {
-    const problem = passwordProblem(value.password, value.email);
-    if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
-  });
+const withPasswordCheck = <Schema extends z.ZodMiniType<{ password: string; email: string }>>(schema: Schema) =>
+  schema.check(
+    z.superRefine((value, context) => {
+      const problem = passwordProblem(value.password, value.email);
+      if (problem) context.addIssue({ code: 'custom', path: ['password'], message: problem });
+    }),
+  );
 
 /** Registration (docs/rules/accounts.md#registration); the same schema runs in the browser and on the server. */
 export const registrationSchema = withPasswordCheck(registrationFields);
@@ -63,10 +68,12 @@ export const registrationSchema = withPasswordCheck(registrationFields);
  * (docs/rules/accounts.md#driving-licence).
  */
 export const carSharingRegistrationSchema = withPasswordCheck(
-  registrationFields.extend({ licence: licenceSchema }).superRefine((value, context) => {
-    const problem = issuedBeforeAgeProblem(value.licence.issuedOn, value.birthDate);
-    if (problem) context.addIssue({ code: 'custom', path: ['licence', 'issuedOn'], message: problem });
-  }),
+  z.extend(registrationFields, { licence: licenceSchema }).check(
+    z.superRefine((value, context) => {
+      const problem = issuedBeforeAgeProblem(value.licence.issuedOn, value.birthDate);
+      if (problem) context.addIssue({ code: 'custom', path: ['licence', 'issuedOn'], message: problem });
+    }),
+  ),
 );
 
 /** The brand's registration schema: with the licence where the brand asks for one. */

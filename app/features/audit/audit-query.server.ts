@@ -12,33 +12,29 @@ import {
 
 const day = 24 * 60 * 60 * 1000;
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => value || undefined)
-    .optional();
-const optionalDate = z
-  .string()
-  .trim()
-  .transform((value) => value || undefined)
-  .pipe(z.iso.date().optional())
-  .optional();
+  z.optional(
+    z.pipe(
+      z.string().check(z.trim(), z.maxLength(max)),
+      z.transform((value: string) => value || undefined),
+    ),
+  );
+/** A trimmed text that is unset when blank. */
+const trimmedOrUnset = () =>
+  z.pipe(
+    z.string().check(z.trim()),
+    z.transform((value: string) => value || undefined),
+  );
+const optionalDate = z.optional(z.pipe(trimmedOrUnset(), z.optional(z.iso.date())));
 
 /** The audit log page's search, as its query string carries it (every field optional). */
 const auditQuerySchema = z.object({
-  actor: z
-    .string()
-    .trim()
-    .transform((value) => value || undefined)
-    .pipe(z.uuid().optional())
-    .optional(),
+  actor: z.optional(z.pipe(trimmedOrUnset(), z.optional(z.uuid()))),
   action: optionalText(100),
   subjectType: optionalText(100),
   subjectId: optionalText(200),
   from: optionalDate,
   until: optionalDate,
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
 export interface AuditQuery {

@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { addIssue, z } from '~/platform/validation';
 import { bikeReportRules } from '~/config/bike-reports';
 import { check, commonReportFields, reportInputShape, type Fail } from '~/shared/reports/report-fields';
 import { kindNeedsLogin, reportKinds } from './report-kinds';
@@ -23,10 +23,13 @@ const { min, max } = bikeReportRules.bikeNumberDigits;
 const bikeNumberPattern = new RegExp(`^\\d{${min},${max}}$`);
 
 /** Bike numbers are printed in groups (`12 345`); spaces do not count. */
-export const bikeNumberSchema = z
-  .string({ error: 'bike-report.bike-number.required' })
-  .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(bikeNumberPattern, { error: 'bike-report.bike-number.invalid' }));
+export const bikeNumberSchema = z.pipe(
+  z.pipe(
+    z.string({ error: 'bike-report.bike-number.required' }),
+    z.transform((value) => value.replace(/\s+/g, '')),
+  ),
+  z.string().check(z.regex(bikeNumberPattern, { error: 'bike-report.bike-number.invalid' })),
+);
 
 const kindSchema = z.enum(reportKinds, { error: 'bike-report.kind.required' });
 
@@ -35,16 +38,16 @@ const kindSchema = z.enum(reportKinds, { error: 'bike-report.kind.required' });
  * form sent without JavaScript gets all its messages in one answer, not one field at a time.
  */
 export function bikeReportSchema({ loggedIn, now = () => new Date() }: ReportSchemaOptions) {
-  return z
-    .object({
-      kind: z.string().optional(),
-      bikeNumber: z.string().optional(),
+  return z.pipe(
+    z.object({
+      kind: z.optional(z.string()),
+      bikeNumber: z.optional(z.string()),
       ...reportInputShape,
-    })
-    .transform((value, ctx) => {
+    }),
+    z.transform((value, ctx) => {
       let valid = true;
       const fail: Fail = (path, message) => {
-        ctx.addIssue({ code: 'custom', message, path });
+        addIssue(ctx, message, path);
         valid = false;
       };
 
@@ -55,7 +58,8 @@ export function bikeReportSchema({ loggedIn, now = () => new Date() }: ReportSch
 
       if (!valid || !kind || !bikeNumber || !common) return z.NEVER;
       return { kind, bikeNumber, ...common };
-    });
+    }),
+  );
 }
 
 export type BikeReportSchema = ReturnType<typeof bikeReportSchema>;

@@ -45,20 +45,14 @@ export type CaseIntent = (typeof caseIntents)[number];
 
 const caseFormSchema = z.object({
   intent: z.enum(caseIntents),
-  id: z.string().max(100),
-  version: z.coerce.number().int().min(0).max(2_000_000_000),
-  assignee: z.string().max(100).optional(),
+  id: z.string().check(z.maxLength(100)),
+  version: z.coerce.number().check(z.int(), z.gte(0), z.lte(2_000_000_000)),
+  assignee: z.optional(z.string().check(z.maxLength(100))),
   /** Forward by hand only to `in_progress`: a case is closed by the action of its kind (or `close`). */
-  to: z.literal('in_progress').optional(),
-  text: z
-    .string()
-    .max(business.backOffice.noteMaxLength * 2)
-    .optional(),
-  reason: z
-    .string()
-    .max(business.backOffice.reasonMaxLength * 2)
-    .optional(),
-  customerId: z.string().max(100).optional(),
+  to: z.optional(z.literal('in_progress')),
+  text: z.optional(z.string().check(z.maxLength(business.backOffice.noteMaxLength * 2))),
+  reason: z.optional(z.string().check(z.maxLength(business.backOffice.reasonMaxLength * 2))),
+  customerId: z.optional(z.string().check(z.maxLength(100))),
 });
 
 /** What the page says after an action that worked (the `done` query value of the redirect). */

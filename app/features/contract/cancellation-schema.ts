@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { emailSchema, parseGermanDate } from '~/features/accounts/public';
 import { berlinDate } from '~/platform/berlin-date';
 import { cancellationKinds, contractSettings } from './contract-settings';
@@ -23,47 +23,55 @@ function isEmailOrCustomerNumber(value: string): boolean {
 }
 
 const requiredText = (max: number) =>
-  z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(max, { error: 'text.too-long' });
+  z
+    .string({ error: 'required' })
+    .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'text.too-long' }));
 
-export const cancellationSchema = z
-  .object({
-    kind: z.enum(cancellationKinds, { error: 'cancel.kind.required' }),
-    reason: z.string().trim().max(contractSettings.reason.maxLength, { error: 'text.too-long' }).optional(),
-    name: requiredText(200),
-    identifier: z
-      .string({ error: 'required' })
-      .trim()
-      .max(254, { error: 'cancel.identifier.invalid' })
-      .refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' })
-      .transform(normaliseIdentifier),
-    contract: z.string({ error: 'cancel.contract.required' }).min(1, { error: 'cancel.contract.required' }),
-    /** `dd.mm.yyyy`, or empty for the earliest possible date; becomes `yyyy-mm-dd`. */
-    endDate: z
-      .string()
-      .optional()
-      .transform((value, context) => {
-        if (!value?.trim()) return undefined;
-        const date = parseGermanDate(value);
-        if (!date) {
-          context.addIssue({ code: 'custom', message: 'date.invalid' });
-          return z.NEVER;
+export const cancellationSchema = z.pipe(
+  z
+    .object({
+      kind: z.enum(cancellationKinds, { error: 'cancel.kind.required' }),
+      reason: z.optional(
+        z.string().check(z.trim(), z.maxLength(contractSettings.reason.maxLength, { error: 'text.too-long' })),
+      ),
+      name: requiredText(200),
+      identifier: z.pipe(
+        z
+          .string({ error: 'required' })
+          .check(
+            z.trim(),
+            z.maxLength(254, { error: 'cancel.identifier.invalid' }),
+            z.refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' }),
+          ),
+        z.transform(normaliseIdentifier),
+      ),
+      contract: z
+        .string({ error: 'cancel.contract.required' })
+        .check(z.minLength(1, { error: 'cancel.contract.required' })),
+      /** `dd.mm.yyyy`, or empty for the earliest possible date; becomes `yyyy-mm-dd`. */
+      endDate: z.pipe(
+        z.optional(z.string()),
+        z.transform((value, context) => {
+          if (!value?.trim()) return undefined;
+          const date = parseGermanDate(value);
+          if (!date) return reject(context, 'date.invalid');
+          if (date < berlinDate()) return reject(context, 'cancel.end-date.past');
+          return date;
+        }),
+      ),
+      confirmationEmail: emailSchema,
+      /** Only in the self-service area, when the last login is more than 15 minutes ago. */
+      currentPassword: z.optional(z.string().check(z.maxLength(1024))),
+    })
+    .check(
+      z.superRefine((value, context) => {
+        if (value.kind === 'extraordinary' && !value.reason) {
+          context.addIssue({ code: 'custom', path: ['reason'], message: 'cancel.reason.required' });
         }
-        if (date < berlinDate()) {
-          context.addIssue({ code: 'custom', message: 'cancel.end-date.past' });
-          return z.NEVER;
-        }
-        return date;
       }),
-    confirmationEmail: emailSchema,
-    /** Only in the self-service area, when the last login is more than 15 minutes ago. */
-    currentPassword: z.string().max(1024).optional(),
-  })
-  .superRefine((value, context) => {
-    if (value.kind === 'extraordinary' && !value.reason) {
-      context.addIssue({ code: 'custom', path: ['reason'], message: 'cancel.reason.required' });
-    }
-  })
+    ),
   // A reason belongs to an extraordinary cancellation only; with an ordinary one it is dropped.
-  .transform((value) => ({ ...value, reason: value.kind === 'extraordinary' ? value.reason : undefined }));
+  z.transform((value) => ({ ...value, reason: value.kind === 'extraordinary' ? value.reason : undefined })),
+);
 
 export type CancellationForm = z.infer<typeof cancellationSchema>;

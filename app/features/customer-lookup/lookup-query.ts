@@ -39,8 +39,8 @@ export interface SearchQuery {
   normalized: string;
 }
 
-const fieldSchema = z.enum(searchFields).catch('name');
-const pageSchema = z.coerce.number().int().min(1).max(customerLookup.maxPage).catch(1);
+const fieldSchema = z.catch(z.enum(searchFields), 'name');
+const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(customerLookup.maxPage)), 1);
 // Control characters (C0, DEL, C1), and the invisible format characters (bidi overrides, zero widths).
 const controlCharacters = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const nameWord = /^[\p{L}\p{M}'’.-]+$/u;
@@ -105,5 +105,5 @@ export function parseCustomerId(value: string | null): string | null {
   return parsed.success ? parsed.data.toLowerCase() : null;
 }
 
-const ledgerPageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+const ledgerPageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
 export const parseLedgerPage = (value: string | null) => ledgerPageSchema.parse(value ?? 1);

@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { addIssue, reject, z } from '~/platform/validation';
 import { damageKinds, damagePositions } from '~/config/damage-reports';
 import { check, commonReportFields, reportInputShape, type Fail } from '~/shared/reports/report-fields';
 import { normalizeLicencePlate } from './licence-plate';
@@ -15,34 +15,33 @@ export interface DamageSchemaOptions {
   now?: () => Date;
 }
 
-export const licencePlateSchema = z.string({ error: 'damage-report.plate.required' }).transform((value, ctx) => {
-  if (value.trim() === '') {
-    ctx.addIssue({ code: 'custom', message: 'damage-report.plate.required' });
-    return z.NEVER;
-  }
-  const plate = normalizeLicencePlate(value);
-  if (plate) return plate;
-  ctx.addIssue({ code: 'custom', message: 'damage-report.plate.invalid' });
-  return z.NEVER;
-});
+export const licencePlateSchema = z.pipe(
+  z.string({ error: 'damage-report.plate.required' }),
+  z.transform((value, ctx) => {
+    if (value.trim() === '') return reject(ctx, 'damage-report.plate.required');
+    const plate = normalizeLicencePlate(value);
+    if (plate) return plate;
+    return reject(ctx, 'damage-report.plate.invalid');
+  }),
+);
 
 const damageKindSchema = z.enum(damageKinds, { error: 'damage-report.damage-kind.required' });
 const damagePositionSchema = z.enum(damagePositions, { error: 'damage-report.damage-position.required' });
 
 export function damageReportSchema({ loggedIn, now = () => new Date() }: DamageSchemaOptions) {
-  return z
-    .object({
-      licencePlate: z.string().optional(),
-      damageKind: z.string().optional(),
-      damagePosition: z.string().optional(),
+  return z.pipe(
+    z.object({
+      licencePlate: z.optional(z.string()),
+      damageKind: z.optional(z.string()),
+      damagePosition: z.optional(z.string()),
       /** The file input: no text, judged by the server from the uploaded bytes. */
-      photos: z.unknown().optional(),
+      photos: z.optional(z.unknown()),
       ...reportInputShape,
-    })
-    .transform((value, ctx) => {
+    }),
+    z.transform((value, ctx) => {
       let valid = true;
       const fail: Fail = (path, message) => {
-        ctx.addIssue({ code: 'custom', message, path });
+        addIssue(ctx, message, path);
         valid = false;
       };
       const licencePlate = check(licencePlateSchema, value.licencePlate ?? '', ['licencePlate'], fail);
@@ -51,7 +50,8 @@ export function damageReportSchema({ loggedIn, now = () => new Date() }: DamageS
       const common = commonReportFields(value, { prefix: 'damage-report', loggedIn, now: now() }, fail);
       if (!valid || !licencePlate || !damageKind || !damagePosition || !common) return z.NEVER;
       return { licencePlate, damageKind, damagePosition, ...common };
-    });
+    }),
+  );
 }
 
 export type DamageReport = z.output<ReturnType<typeof damageReportSchema>>;

@@ -1,7 +1,7 @@
 import { business } from '~/config/business';
 import { berlinDate } from '~/platform/berlin-date';
 import { isAtLeastYearsOld, parseGermanDate } from '~/platform/german-date';
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { licenceCountries } from './countries';
 
 /** Longest licence number accepted; national formats run to about 16 characters. */
@@ -14,18 +14,16 @@ const licenceNumberMinLength = 5;
  */
 export const normalizeLicenceNumber = (value: string) => value.replace(/\s+/g, '').toUpperCase();
 
-const licenceNumberSchema = z
-  .string({ error: 'required' })
-  .transform(normalizeLicenceNumber)
-  .pipe(
-    z
-      .string()
-      // Each problem on its own: an empty field is not also "too short".
-      .min(1, { error: 'required', abort: true })
-      .max(licenceNumberMaxLength, { error: 'text.too-long', abort: true })
-      .regex(/^[A-Z0-9-]*$/, { error: 'licence.number-characters' })
-      .min(licenceNumberMinLength, { error: 'licence.number-too-short' }),
-  );
+const licenceNumberSchema = z.pipe(
+  z.pipe(z.string({ error: 'required' }), z.transform(normalizeLicenceNumber)),
+  z.string().check(
+    // Each problem on its own: an empty field is not also "too short".
+    z.minLength(1, { error: 'required', abort: true }),
+    z.maxLength(licenceNumberMaxLength, { error: 'text.too-long', abort: true }),
+    z.regex(/^[A-Z0-9-]*$/, { error: 'licence.number-characters' }),
+    z.minLength(licenceNumberMinLength, { error: 'licence.number-too-short' }),
+  ),
+);
 
 /** Why a date of issue cannot be taken, if it cannot: in the future, or issued too recently. */
 export function issueDateProblem(issuedOn: string, today: string, minimumYears: number = business.minimumLicenceYears) {
@@ -63,15 +61,14 @@ export function expiryDateProblem(
 
 /** A `dd.mm.yyyy` field as `yyyy-mm-dd`, with a further check of the calendar date against today. */
 const germanDate = (today: () => string, problem: (date: string, today: string) => string | null) =>
-  z.string({ error: 'required' }).transform((value, context) => {
-    const date = parseGermanDate(value);
-    const message = date ? problem(date, today()) : 'date.invalid';
-    if (message) {
-      context.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return date!;
-  });
+  z.pipe(
+    z.string({ error: 'required' }),
+    z.transform((value, context) => {
+      const date = parseGermanDate(value);
+      const message = date ? problem(date, today()) : 'date.invalid';
+      return message ? reject(context, message) : date!;
+    }),
+  );
 
 /**
  * The driving licence's fields (docs/rules/accounts.md#driving-licence), the same in the browser and on the
@@ -86,18 +83,24 @@ export function licenceSchemaFor(today: () => string = () => berlinDate()) {
       issuingCountry: z.enum(licenceCountries, { error: 'licence.country-required' }),
       issuedOn: germanDate(today, (date, day) => issueDateProblem(date, day)),
       // Optional: an empty field means the licence has no expiry date.
-      expiresOn: z
-        .string()
-        .optional()
-        .transform((value) => value?.trim() || undefined)
-        .pipe(germanDate(today, (date, day) => expiryDateProblem(date, null, day)).optional())
-        .transform((value) => value ?? null),
+      expiresOn: z.pipe(
+        z.pipe(
+          z.pipe(
+            z.optional(z.string()),
+            z.transform((value) => value?.trim() || undefined),
+          ),
+          z.optional(germanDate(today, (date, day) => expiryDateProblem(date, null, day))),
+        ),
+        z.transform((value) => value ?? null),
+      ),
     })
-    .superRefine((value, context) => {
-      if (value.expiresOn && value.expiresOn <= value.issuedOn) {
-        context.addIssue({ code: 'custom', path: ['expiresOn'], message: 'licence.expiry-before-issue' });
-      }
-    });
+    .check(
+      z.superRefine((value, context) => {
+        if (value.expiresOn && value.expiresOn <= value.issuedOn) {
+          context.addIssue({ code: 'custom', path: ['expiresOn'], message: 'licence.expiry-before-issue' });
+        }
+      }),
+    );
 }
 
 export const licenceSchema = licenceSchemaFor();

@@ -10,7 +10,7 @@ import { personalDataPolicy } from './policy';
  */
 
 /** The password confirmation of a sensitive change: asked for only outside the 15-minute window. */
-const currentPassword = z.string().max(1024).optional();
+const currentPassword = z.optional(z.string().check(z.maxLength(1024)));
 
 export const emailChangeSchema = z.object({
   email: emailSchema,
@@ -20,22 +20,29 @@ export const emailChangeSchema = z.object({
 const codePattern = new RegExp(`^\\d{${personalDataPolicy.phoneCode.digits}}$`);
 
 export const phoneCodeSchema = z.object({
-  code: z
-    .string({ error: 'required' })
-    .transform((value) => value.replace(/\s+/g, ''))
-    .pipe(z.string().min(1, { error: 'required' }).regex(codePattern, { error: 'phone-change.code-format' })),
+  code: z.pipe(
+    z.pipe(
+      z.string({ error: 'required' }),
+      z.transform((value) => value.replace(/\s+/g, '')),
+    ),
+    z
+      .string()
+      .check(z.minLength(1, { error: 'required' }), z.regex(codePattern, { error: 'phone-change.code-format' })),
+  ),
 });
 
 export const passwordChangeSchema = z
   .object({
-    currentPassword: z.string({ error: 'required' }).min(1, { error: 'required' }).max(1024),
-    newPassword: z.string({ error: 'required' }).min(1, { error: 'required' }),
+    currentPassword: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' }), z.maxLength(1024)),
+    newPassword: z.string({ error: 'required' }).check(z.minLength(1, { error: 'required' })),
   })
-  .superRefine((value, context) => {
-    // The email's local part is checked on the server, which knows the address.
-    const problem = passwordProblem(value.newPassword, undefined);
-    if (problem) context.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
-  });
+  .check(
+    z.superRefine((value, context) => {
+      // The email's local part is checked on the server, which knows the address.
+      const problem = passwordProblem(value.newPassword, undefined);
+      if (problem) context.addIssue({ code: 'custom', path: ['newPassword'], message: problem });
+    }),
+  );
 
 export const deletionRequestSchema = z.object({
   currentPassword,

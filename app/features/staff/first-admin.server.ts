@@ -15,13 +15,16 @@ export interface CreateAdminInput {
 }
 
 const inputSchema = z.object({
-  email: z.string().trim().pipe(z.email('email: not a valid email address').max(254)),
-  name: z.string().trim().min(1, 'name: required').max(100, 'name: at most 100 characters'),
-  password: z
-    .string()
-    .min(security.password.minLength, `password: at least ${security.password.minLength} characters`)
-    .max(security.password.maxLength, `password: at most ${security.password.maxLength} characters`)
-    .optional(),
+  email: z.pipe(z.string().check(z.trim()), z.email('email: not a valid email address').check(z.maxLength(254))),
+  name: z.string().check(z.trim(), z.minLength(1, 'name: required'), z.maxLength(100, 'name: at most 100 characters')),
+  password: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(security.password.minLength, `password: at least ${security.password.minLength} characters`),
+        z.maxLength(security.password.maxLength, `password: at most ${security.password.maxLength} characters`),
+      ),
+  ),
 });
 
 /**

@@ -1,33 +1,35 @@
 import { z } from '~/platform/validation';
 
+const idSchema = () => z.pipe(z.union([z.string(), z.number()]), z.transform(String));
+
 /** Site configuration (docs/rules/content-and-navigation.md#site-configuration). */
 export const siteConfigurationSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: idSchema(),
   clientId: z.string(),
   customerServicePhone: z.string(),
-  deployProject: z.string().default(''),
-  deployEnvironment: z.string().default(''),
-  logo: z
-    .object({ url: z.string(), alternativeText: z.string().nullish() })
-    .nullish()
-    .transform((logo) => logo ?? null),
-  languages: z.array(z.string()).default(['de', 'en']),
+  deployProject: z._default(z.string(), ''),
+  deployEnvironment: z._default(z.string(), ''),
+  logo: z.pipe(
+    z.nullish(z.object({ url: z.string(), alternativeText: z.nullish(z.string()) })),
+    z.transform((logo) => logo ?? null),
+  ),
+  languages: z._default(z.array(z.string()), ['de', 'en']),
 });
 export type SiteConfiguration = z.infer<typeof siteConfigurationSchema>;
 
 export const appEntrySchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: idSchema(),
   name: z.string(),
   platform: z.enum(['ios', 'android', 'huawei']),
-  storeUrl: z.string().url(),
-  badgeText: z.record(z.string(), z.string()).default({}),
+  storeUrl: z.url(),
+  badgeText: z._default(z.record(z.string(), z.string()), {}),
 });
 export type AppEntry = z.infer<typeof appEntrySchema>;
 
 export const socialMediaSchema = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
+  id: idSchema(),
   name: z.string(),
-  url: z.string().url(),
+  url: z.url(),
 });
 export type SocialMedia = z.infer<typeof socialMediaSchema>;
 
@@ -48,21 +50,21 @@ export type RichTextNode =
 const textRunSchema = z.object({
   type: z.literal('text'),
   text: z.string(),
-  bold: z.boolean().optional(),
-  italic: z.boolean().optional(),
-  underline: z.boolean().optional(),
-  code: z.boolean().optional(),
+  bold: z.optional(z.boolean()),
+  italic: z.optional(z.boolean()),
+  underline: z.optional(z.boolean()),
+  code: z.optional(z.boolean()),
 });
-const inlineSchema: z.ZodType<RichTextInline> = z.lazy(() =>
+const inlineSchema: z.ZodMiniType<RichTextInline> = z.lazy(() =>
   z.union([textRunSchema, z.object({ type: z.literal('link'), url: z.string(), children: z.array(inlineSchema) })]),
 );
-const richTextNodeSchema: z.ZodType<RichTextNode> = z.union([
+const richTextNodeSchema: z.ZodMiniType<RichTextNode> = z.union([
   z.object({ type: z.literal('paragraph'), children: z.array(inlineSchema) }),
-  z.object({ type: z.literal('heading'), level: z.number().int().min(1).max(6), children: z.array(inlineSchema) }),
+  z.object({ type: z.literal('heading'), level: z.int().check(z.gte(1), z.lte(6)), children: z.array(inlineSchema) }),
   z.object({ type: z.literal('quote'), children: z.array(inlineSchema) }),
   z.object({
     type: z.literal('list'),
-    format: z.enum(['ordered', 'unordered']).default('unordered'),
+    format: z._default(z.enum(['ordered', 'unordered']), 'unordered'),
     children: z.array(z.object({ type: z.literal('list-item'), children: z.array(inlineSchema) })),
   }),
 ]);
@@ -70,42 +72,46 @@ const richTextNodeSchema: z.ZodType<RichTextNode> = z.union([
 const linkSchema = z.object({ label: z.string(), href: z.string() });
 const imageSchema = z.object({
   url: z.string(),
-  alternativeText: z
-    .string()
-    .nullish()
-    .transform((alt) => alt ?? ''),
-  width: z.number().nullish(),
-  height: z.number().nullish(),
+  alternativeText: z.pipe(
+    z.nullish(z.string()),
+    z.transform((alt) => alt ?? ''),
+  ),
+  width: z.nullish(z.number()),
+  height: z.nullish(z.number()),
 });
 
 /**
  * A content page's blocks. Strapi names dynamic-zone components `__component: 'blocks.faq'`; the
  * bundled files write `type: 'faq'`. Both are read.
  */
-export const contentBlockSchema = z.preprocess(
-  (value) => {
+export const contentBlockSchema = z.pipe(
+  z.transform((value) => {
     if (value && typeof value === 'object' && !('type' in value) && '__component' in value) {
       const component = String((value as { __component: unknown }).__component);
       return { ...value, type: component.slice(component.lastIndexOf('.') + 1) };
     }
     return value;
-  },
+  }),
   z.discriminatedUnion('type', [
-    z.object({ type: z.literal('heading'), text: z.string(), level: z.union([z.literal(2), z.literal(3)]).default(2) }),
+    z.object({
+      type: z.literal('heading'),
+      text: z.string(),
+      level: z._default(z.union([z.literal(2), z.literal(3)]), 2),
+    }),
     z.object({ type: z.literal('paragraph'), text: z.string() }),
     z.object({ type: z.literal('list'), items: z.array(z.string()) }),
     z.object({ type: z.literal('text'), body: z.array(richTextNodeSchema) }),
-    z.object({ type: z.literal('image'), image: imageSchema, caption: z.string().nullish() }),
+    z.object({ type: z.literal('image'), image: imageSchema, caption: z.nullish(z.string()) }),
     z.object({
       type: z.literal('teaser'),
       title: z.string(),
       text: z.string(),
-      image: imageSchema.nullish(),
-      link: linkSchema.nullish(),
+      image: z.nullish(imageSchema),
+      link: z.nullish(linkSchema),
     }),
     z.object({
       type: z.literal('faq'),
-      title: z.string().nullish(),
+      title: z.nullish(z.string()),
       items: z.array(z.object({ question: z.string(), answer: z.string() })),
     }),
     z.object({ type: z.literal('cta'), text: z.string(), link: linkSchema }),
@@ -117,8 +123,8 @@ export const contentPageSchema = z.object({
   slug: z.string(),
   locale: z.string(),
   title: z.string(),
-  description: z.string().default(''),
-  blocks: z.array(contentBlockSchema).default([]),
+  description: z._default(z.string(), ''),
+  blocks: z._default(z.array(contentBlockSchema), []),
 });
 export type ContentPage = z.infer<typeof contentPageSchema>;
 

@@ -6,10 +6,10 @@ import { scrubText, stripQuery, trimStack, truncate } from './scrub';
 export const maxReportBytes = 16 * 1024;
 export const clientErrorReportSchema = z.strictObject({
   kind: z.enum(clientErrorKinds),
-  message: z.string().max(2000),
-  stack: z.string().max(8000).optional(),
-  componentStack: z.string().max(8000).optional(),
-  path: z.string().min(1).max(2000),
+  message: z.string().check(z.maxLength(2000)),
+  stack: z.optional(z.string().check(z.maxLength(8000))),
+  componentStack: z.optional(z.string().check(z.maxLength(8000))),
+  path: z.string().check(z.minLength(1), z.maxLength(2000)),
 });
 
 /** The log line's fields: trimmed, scrubbed, the path without its query, the user agent cut short. */

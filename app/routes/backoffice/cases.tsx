@@ -17,10 +17,10 @@ export const meta = backOfficeMeta;
 const assignees = ['anyone', 'mine', 'unassigned'] as const;
 /** The queue's filter from the query; anything unknown falls back to "all". */
 const querySchema = z.object({
-  kind: z.enum(caseKinds as [string, ...string[]]).catch(''),
-  state: z.enum(caseStates as [string, ...string[]]).catch(''),
-  assignee: z.enum(assignees).catch('anyone'),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  kind: z.catch(z.enum(caseKinds as [string, ...string[]]), ''),
+  state: z.catch(z.enum(caseStates as [string, ...string[]]), ''),
+  assignee: z.catch(z.enum(assignees), 'anyone'),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
 /** The case queue (docs/rules/back-office.md#case-queues): filtered and paged on the server, oldest first. */

@@ -18,9 +18,9 @@ export const meta = backOfficeMeta;
 const privateHeaders = { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' };
 
 const enrolSchema = z.object({
-  token: z.string().max(100),
-  password: z.string().max(1024),
-  code: z.string().trim().max(40),
+  token: z.string().check(z.maxLength(100)),
+  password: z.string().check(z.maxLength(1024)),
+  code: z.string().check(z.trim(), z.maxLength(40)),
 });
 
 const passwordMessages: Record<string, MessageKey> = {

@@ -20,8 +20,8 @@ import { backOfficeMeta, backOfficeTitle } from './back-office-page';
 export const meta = backOfficeMeta;
 
 const codeSchema = z.object({
-  code: z.string().trim().min(1).max(40),
-  redirectTo: z.string().max(500).optional(),
+  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(40)),
+  redirectTo: z.optional(z.string().check(z.maxLength(500))),
 });
 
 function pendingToken(request: Request, secure: boolean) {

@@ -20,9 +20,9 @@ import { backOfficeMeta, backOfficeTitle } from './back-office-page';
 export const meta = backOfficeMeta;
 
 const loginSchema = z.object({
-  email: z.string().trim().min(1).max(254),
-  password: z.string().min(1).max(1024),
-  redirectTo: z.string().max(500).optional(),
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(254)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+  redirectTo: z.optional(z.string().check(z.maxLength(500))),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

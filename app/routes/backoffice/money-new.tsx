@@ -8,7 +8,7 @@ import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -26,25 +26,28 @@ function requestSchema(locale: Locale) {
   const amountMessage = `backoffice.money.amount.invalid?max=${encodeURIComponent(formatEuro(maxMoneyRequestCents, locale))}`;
   return z.object({
     intent: z.literal('request'),
-    formToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    formToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
     customerNumber: z
       .string('backoffice.money.customer-number.invalid')
-      .trim()
-      .regex(/^[0-9A-Za-z-]{1,32}$/, 'backoffice.money.customer-number.invalid'),
+      .check(z.trim(), z.regex(/^[0-9A-Za-z-]{1,32}$/, 'backoffice.money.customer-number.invalid')),
     kind: z.enum(['goodwill', 'refund'], 'backoffice.money.kind.invalid'),
-    amount: z.string(amountMessage).transform((text, ctx) => {
-      const cents = parseEuroAmount(text, locale);
-      if (cents === null || cents < 1 || cents > maxMoneyRequestCents) {
-        ctx.addIssue({ code: 'custom', message: amountMessage });
-        return z.NEVER;
-      }
-      return cents;
-    }),
+    amount: z.pipe(
+      z.string(amountMessage),
+      z.transform((text: string, ctx) => {
+        const cents = parseEuroAmount(text, locale);
+        if (cents === null || cents < 1 || cents > maxMoneyRequestCents) {
+          return reject(ctx, amountMessage);
+        }
+        return cents;
+      }),
+    ),
     reason: z
       .string('backoffice.money.reason.invalid')
-      .trim()
-      .min(3, 'backoffice.money.reason.invalid')
-      .max(reasonMaxLength, 'backoffice.money.reason.invalid'),
+      .check(
+        z.trim(),
+        z.minLength(3, 'backoffice.money.reason.invalid'),
+        z.maxLength(reasonMaxLength, 'backoffice.money.reason.invalid'),
+      ),
   });
 }
 

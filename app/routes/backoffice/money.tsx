@@ -19,9 +19,9 @@ const states = ['pending', 'booked', 'rejected'] as const;
 const kinds = ['goodwill', 'refund'] as const;
 /** Filters from the query; anything unknown means "all" rather than an error. */
 const querySchema = z.object({
-  state: z.enum(states).optional().catch(undefined),
-  kind: z.enum(kinds).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  state: z.catch(z.optional(z.enum(states)), undefined),
+  kind: z.catch(z.optional(z.enum(kinds)), undefined),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
 /** Goodwill credits and refunds, filtered by state and kind and paged on the server (docs/rules/back-office.md#money). */

@@ -15,7 +15,7 @@ import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { formatEuro, formatInstant, formatPlainAmount } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -38,20 +38,19 @@ const fieldNames = Object.keys(fields) as Field[];
 function settingsSchema(locale: Locale) {
   const max = business.backOffice.fourEyesMaxCents;
   const message = `backoffice.settings.amount.invalid?max=${encodeURIComponent(formatEuro(max, locale))}`;
-  const amount = z.string(message).transform((text, ctx) => {
-    const cents = parseEuroAmount(text, locale);
-    if (cents === null || cents < 1 || cents > max) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return cents;
-  });
+  const amount = z.pipe(
+    z.string(message),
+    z.transform((text: string, ctx) => {
+      const cents = parseEuroAmount(text, locale);
+      if (cents === null || cents < 1 || cents > max) {
+        return reject(ctx, message);
+      }
+      return cents;
+    }),
+  );
   return z.object({
     intent: z.literal('save'),
-    version: z
-      .string()
-      .regex(/^\d{1,9}$/)
-      .transform(Number),
+    version: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),
     moneyRequestAbove: amount,
     voucherBatchAbove: amount,
     selfApprovedPerStaff: amount,

@@ -22,7 +22,7 @@ import { Pagination } from './pagination';
 
 export const meta = backOfficeMeta;
 
-const pageSchema = z.coerce.number().int().min(1).max(100_000).catch(1);
+const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
 const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol']), staffId: z.uuid() });
 const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive', 'reenrol-self', 'reenrol-failed'] as const;
 

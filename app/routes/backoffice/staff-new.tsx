@@ -17,15 +17,17 @@ export const meta = backOfficeMeta;
 
 const createSchema = z.object({
   intent: z.literal('create'),
-  email: z
-    .string('backoffice.staff.invalid-email')
-    .trim()
-    .pipe(z.email('backoffice.staff.invalid-email').max(254, 'backoffice.staff.invalid-email')),
+  email: z.pipe(
+    z.string('backoffice.staff.invalid-email').check(z.trim()),
+    z.email('backoffice.staff.invalid-email').check(z.maxLength(254, 'backoffice.staff.invalid-email')),
+  ),
   displayName: z
     .string('backoffice.staff.invalid-name')
-    .trim()
-    .min(1, 'backoffice.staff.invalid-name')
-    .max(100, 'backoffice.staff.invalid-name'),
+    .check(
+      z.trim(),
+      z.minLength(1, 'backoffice.staff.invalid-name'),
+      z.maxLength(100, 'backoffice.staff.invalid-name'),
+    ),
   role: z.enum(staffRoles, 'backoffice.staff.invalid-role'),
 });
 

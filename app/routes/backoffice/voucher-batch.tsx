@@ -27,9 +27,11 @@ const decisionSchema = z.discriminatedUnion('intent', [
     id: z.uuid(),
     reason: z
       .string('backoffice.money.rejection.invalid')
-      .trim()
-      .min(3, 'backoffice.money.rejection.invalid')
-      .max(business.backOffice.reasonMaxLength, 'backoffice.money.rejection.invalid'),
+      .check(
+        z.trim(),
+        z.minLength(3, 'backoffice.money.rejection.invalid'),
+        z.maxLength(business.backOffice.reasonMaxLength, 'backoffice.money.rejection.invalid'),
+      ),
   }),
 ]);
 

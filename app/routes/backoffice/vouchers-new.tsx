@@ -9,7 +9,7 @@ import { useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
 import { berlinDate } from '~/platform/berlin-date';
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -31,25 +31,29 @@ function batchSchema(locale: Locale, today: string) {
   const expiryMessage = `backoffice.vouchers.expiry.invalid?latest=${latestExpiry(today)}`;
   return z.object({
     intent: z.literal('create'),
-    formToken: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+    formToken: z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/)),
     count: z
-      .string(`backoffice.vouchers.count.invalid?max=${maxCount}`)
-      .trim()
-      .regex(/^\d{1,6}$/, `backoffice.vouchers.count.invalid?max=${maxCount}`)
-      .transform(Number)
-      .refine((count) => count >= 1 && count <= maxCount, `backoffice.vouchers.count.invalid?max=${maxCount}`),
-    value: z.string(valueMessage).transform((text, ctx) => {
-      const cents = parseEuroAmount(text, locale);
-      if (cents === null || cents < 1 || cents > maxValueCents) {
-        ctx.addIssue({ code: 'custom', message: valueMessage });
-        return z.NEVER;
-      }
-      return cents;
-    }),
-    expiresOn: z
-      .string(expiryMessage)
-      .regex(/^\d{4}-\d{2}-\d{2}$/, expiryMessage)
-      .refine((date) => date >= today && date <= latestExpiry(today), expiryMessage),
+      .pipe(
+        z
+          .string(`backoffice.vouchers.count.invalid?max=${maxCount}`)
+          .check(z.trim(), z.regex(/^\d{1,6}$/, `backoffice.vouchers.count.invalid?max=${maxCount}`)),
+        z.transform(Number),
+      )
+      .check(z.refine((count) => count >= 1 && count <= maxCount, `backoffice.vouchers.count.invalid?max=${maxCount}`)),
+    value: z.pipe(
+      z.string(valueMessage),
+      z.transform((text: string, ctx) => {
+        const cents = parseEuroAmount(text, locale);
+        if (cents === null || cents < 1 || cents > maxValueCents) {
+          return reject(ctx, valueMessage);
+        }
+        return cents;
+      }),
+    ),
+    expiresOn: z.string(expiryMessage).check(
+      z.regex(/^\d{4}-\d{2}-\d{2}$/, expiryMessage),
+      z.refine((date) => date >= today && date <= latestExpiry(today), expiryMessage),
+    ),
   });
 }
 

@@ -17,8 +17,8 @@ export const meta = backOfficeMeta;
 
 const states = ['pending', 'approved', 'rejected'] as const;
 const querySchema = z.object({
-  state: z.enum(states).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  state: z.catch(z.optional(z.enum(states)), undefined),
+  page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
 /** Voucher batches, newest first, filtered by state and paged on the server (docs/rules/back-office.md#money). */

@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 
 /** Germany's bounding box (mainland and islands), generously rounded: suggestions are Germany only. */
 export const germanyBounds = { minLat: 47.2, maxLat: 55.1, minLon: 5.8, maxLon: 15.1 } as const;
@@ -14,7 +14,7 @@ export function isInGermany(lat: number, lon: number): boolean {
 
 // A coordinate that is missing or not a number is no chosen suggestion: `catch` turns it into
 // undefined so the one message below says so, instead of a technical one on a hidden input.
-const coordinate = z.number().optional().catch(undefined);
+const coordinate = z.catch(z.optional(z.number()), undefined);
 
 /**
  * The address field's value (docs/rules/forms-and-fields.md#address-field): the text of a suggestion the
@@ -24,26 +24,25 @@ const coordinate = z.number().optional().catch(undefined);
  *
  * The output is `{ text, lat, lon, id }` with numbers for lat and lon.
  */
-export const addressSchema = z
-  .object({
-    text: z.string().optional(),
+export const addressSchema = z.pipe(
+  z.object({
+    text: z.optional(z.string()),
     lat: coordinate,
     lon: coordinate,
-    id: z.string().optional(),
-  })
-  .transform((value, ctx) => {
+    id: z.optional(z.string()),
+  }),
+  z.transform((value, ctx) => {
     const text = value.text?.trim().replace(/\s+/g, ' ') ?? '';
     if (text === '') {
-      ctx.addIssue({ code: 'custom', message: 'required', path: ['text'] });
-      return z.NEVER;
+      return reject(ctx, 'required', ['text']);
     }
     const { lat, lon } = value;
     if (lat === undefined || lon === undefined || !isInGermany(lat, lon)) {
-      ctx.addIssue({ code: 'custom', message: 'address.pick-suggestion', path: ['text'] });
-      return z.NEVER;
+      return reject(ctx, 'address.pick-suggestion', ['text']);
     }
     return { text, lat, lon, id: value.id?.trim() ?? '' };
-  });
+  }),
+);
 
 export type AddressFieldInput = z.input<typeof addressSchema>;
 export type AddressValue = z.output<typeof addressSchema>;

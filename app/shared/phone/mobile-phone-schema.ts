@@ -1,5 +1,5 @@
 import { judgeMobilePhone } from '#phone-judge';
-import { z } from '~/platform/validation';
+import { reject, z } from '~/platform/validation';
 import { phoneRegion } from './phone-regions';
 
 /**
@@ -11,25 +11,24 @@ import { phoneRegion } from './phone-regions';
  *
  * Messages sit on `phonenumber`, the input the user types into, so the form shows them there.
  */
-export const mobilePhoneSchema = z
-  .object({
-    regionCode: z.string().optional(),
-    phonenumber: z.string().optional(),
-    parsedPhoneNumber: z.string().optional(),
-  })
-  .transform((value, ctx) => {
+export const mobilePhoneSchema = z.pipe(
+  z.object({
+    regionCode: z.optional(z.string()),
+    phonenumber: z.optional(z.string()),
+    parsedPhoneNumber: z.optional(z.string()),
+  }),
+  z.transform((value, ctx) => {
     const input = value.phonenumber?.trim() ?? '';
     if (input === '') {
-      ctx.addIssue({ code: 'custom', message: 'required', path: ['phonenumber'] });
-      return z.NEVER;
+      return reject(ctx, 'required', ['phonenumber']);
     }
     const judgement = judgeMobilePhone(input, phoneRegion(value.regionCode));
     if (!judgement) return value.parsedPhoneNumber ?? '';
     if (judgement.message) {
-      ctx.addIssue({ code: 'custom', message: judgement.message, path: ['phonenumber'] });
-      return z.NEVER;
+      return reject(ctx, judgement.message, ['phonenumber']);
     }
     return judgement.e164;
-  });
+  }),
+);
 
 export type PhoneFieldInput = z.input<typeof mobilePhoneSchema>;

@@ -1,4 +1,4 @@
-import { z } from '~/platform/validation';
+import { addIssue, z } from '~/platform/validation';
 import { reportRules } from '~/config/reports';
 import { isInGermany } from '~/shared/geocoding/address-schema';
 import { mobilePhoneSchema } from '~/shared/phone/mobile-phone-schema';
@@ -15,30 +15,30 @@ export type ReportMessagePrefix = 'bike-report' | 'damage-report';
 
 // A coordinate that is missing or no number is simply absent; the location rule below decides.
 // (Conform turns the hidden inputs' text into numbers before the schema sees them.)
-const coordinate = z.number().optional().catch(undefined);
+const coordinate = z.catch(z.optional(z.number()), undefined);
 
-export const reportEmailSchema = z
-  .string({ error: 'required' })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'email.invalid' })
-  .pipe(z.email({ error: 'email.invalid' }));
+export const reportEmailSchema = z.pipe(
+  z.string({ error: 'required' }).check(z.trim(), z.toLowerCase(), z.maxLength(254, { error: 'email.invalid' })),
+  z.email({ error: 'email.invalid' }),
+);
 
 /** The phone field's value, optional here: an empty number is no number; a typed one must be a valid mobile number. */
-export const optionalPhoneSchema = z
-  .object({
-    regionCode: z.string().optional(),
-    phonenumber: z.string().optional(),
-    parsedPhoneNumber: z.string().optional(),
-  })
-  .optional()
-  .transform((value, ctx) => {
+export const optionalPhoneSchema = z.pipe(
+  z.optional(
+    z.object({
+      regionCode: z.optional(z.string()),
+      phonenumber: z.optional(z.string()),
+      parsedPhoneNumber: z.optional(z.string()),
+    }),
+  ),
+  z.transform((value, ctx) => {
     if (!value?.phonenumber?.trim()) return undefined;
     const parsed = mobilePhoneSchema.safeParse(value);
     if (parsed.success) return parsed.data;
-    for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    for (const issue of parsed.error.issues) addIssue(ctx, issue.message, issue.path);
     return z.NEVER;
-  });
+  }),
+);
 
 /**
  * Line breaks arrive as CRLF from a form but count as one character in the browser's `maxlength`:
@@ -50,13 +50,11 @@ export function normalizeDescription(value: string | undefined): string | undefi
 }
 
 export function descriptionSchema(prefix: ReportMessagePrefix) {
-  return z
-    .string()
-    .optional()
-    .transform(normalizeDescription)
-    .refine((text) => (text?.length ?? 0) <= reportRules.descriptionMaxLength, {
+  return z.pipe(z.optional(z.string()), z.transform(normalizeDescription)).check(
+    z.refine((text) => (text?.length ?? 0) <= reportRules.descriptionMaxLength, {
       error: `${prefix}.description.too-long?max=${reportRules.descriptionMaxLength}`,
-    });
+    }),
+  );
 }
 
 export interface ReportLocation {
@@ -70,30 +68,30 @@ export interface ReportLocation {
 /** The inputs every report form has, read leniently: each is judged in the report's one transform. */
 export const reportInputShape = {
   /** Picked from suggestions (the address combobox, or the server's choices without JavaScript). */
-  address: z
-    .object({ text: z.string().optional(), lat: coordinate, lon: coordinate, id: z.string().optional() })
-    .optional(),
+  address: z.optional(
+    z.object({ text: z.optional(z.string()), lat: coordinate, lon: coordinate, id: z.optional(z.string()) }),
+  ),
   /** The browser's position, from the "use my position" button. */
-  position: z.object({ lat: coordinate, lon: coordinate, accuracy: coordinate }).optional(),
+  position: z.optional(z.object({ lat: coordinate, lon: coordinate, accuracy: coordinate })),
   /** No input of its own: carries the messages about the location as a whole. */
-  location: z.unknown().optional(),
-  seenDate: z.string().optional(),
-  seenTime: z.string().optional(),
-  description: z.string().optional(),
-  email: z.string().optional(),
-  phone: z
-    .object({
-      regionCode: z.string().optional(),
-      phonenumber: z.string().optional(),
-      parsedPhoneNumber: z.string().optional(),
-    })
-    .optional(),
+  location: z.optional(z.unknown()),
+  seenDate: z.optional(z.string()),
+  seenTime: z.optional(z.string()),
+  description: z.optional(z.string()),
+  email: z.optional(z.string()),
+  phone: z.optional(
+    z.object({
+      regionCode: z.optional(z.string()),
+      phonenumber: z.optional(z.string()),
+      parsedPhoneNumber: z.optional(z.string()),
+    }),
+  ),
 };
 
 export type Fail = (path: (string | number)[], message: string) => void;
 
 /** A field's own schema, run inside the report's transform so that every field's message shows at once. */
-export function check<T>(schema: z.ZodType<T>, value: unknown, path: string[], fail: Fail): T | undefined {
+export function check<T>(schema: z.ZodMiniType<T>, value: unknown, path: string[], fail: Fail): T | undefined {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   for (const issue of result.error.issues) fail([...path, ...issue.path.map(String)], issue.message);
@@ -129,7 +127,7 @@ export function commonReportFields(
   const location = reportLocation(value.address, value.position, prefix, fail);
   const seenAt = seenAtFrom(value.seenDate ?? '', value.seenTime ?? '', now, prefix, fail);
   const description = check(descriptionSchema(prefix), value.description, ['description'], fail);
-  const email = check(loggedIn ? reportEmailSchema.optional() : reportEmailSchema, value.email, ['email'], fail);
+  const email = check(loggedIn ? z.optional(reportEmailSchema) : reportEmailSchema, value.email, ['email'], fail);
   const phone = check(optionalPhoneSchema, value.phone, ['phone'], fail);
   if (!location || !seenAt) return null;
   return { location, seenAt, description, email, phone };

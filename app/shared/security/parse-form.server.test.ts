@@ -92,8 +92,8 @@ describe('parseForm', () => {
   it('knows the fields of every option of a union and of a discriminated union', () => {
     const union = z.union([z.object({ a: z.string() }), z.object({ b: z.object({ c: z.string() }) })]);
     const discriminated = z.discriminatedUnion('kind', [
-      z.object({ kind: z.literal('one'), x: z.string().min(5) }),
-      z.object({ kind: z.literal('two'), y: z.string().optional().pipe(z.string().min(5)) }),
+      z.object({ kind: z.literal('one'), x: z.string().check(z.minLength(5)) }),
+      z.object({ kind: z.literal('two'), y: z.pipe(z.optional(z.string()), z.string().check(z.minLength(5))) }),
     ]);
     const body = { a: '1', 'b.c': '2', 'b.d': '3', kind: 'one', x: '4', y: '5', z: '6' };
     expect(parseForm(form(body), union).reply({ formErrors: ['no'] }).initialValue).toEqual({ a: '1', b: { c: '2' } });

@@ -29,9 +29,10 @@ export interface ValidatorLoading {
   settled(): boolean;
 }
 
-type FormInput<Schema extends z.ZodType> = z.input<Schema> extends Record<string, unknown> ? z.input<Schema> : never;
+type FormInput<Schema extends z.ZodMiniType> =
+  z.input<Schema> extends Record<string, unknown> ? z.input<Schema> : never;
 
-export function clientValidation<Schema extends z.ZodType>(
+export function clientValidation<Schema extends z.ZodMiniType>(
   loadSchema: () => Promise<Schema>,
 ): ClientValidation<FormInput<Schema>, z.output<Schema>> {
   type Result = Submission<FormInput<Schema>, string[], z.output<Schema>>;
@@ -47,7 +48,7 @@ export function clientValidation<Schema extends z.ZodType>(
 }
 
 /** One `clientValidation` per form instance; `loadSchema` is read on the first render only. */
-function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise<Schema>) {
+function useClientValidation<Schema extends z.ZodMiniType>(loadSchema: () => Promise<Schema>) {
   const [validation] = useState(() => clientValidation(loadSchema));
   return validation;
 }
@@ -58,7 +59,7 @@ function useClientValidation<Schema extends z.ZodType>(loadSchema: () => Promise
  * the server sent back because its token had expired (the root's `resubmission`) shows what was
  * typed and the message asking to send it again, as if the server had answered it.
  */
-export function useFormWithValidationOnDemand<Schema extends z.ZodType>(
+export function useFormWithValidationOnDemand<Schema extends z.ZodMiniType>(
   loadSchema: () => Promise<Schema>,
   options: {
     /** The form's own id, from which its fields' ids derive; Conform makes one up without it. */
