@@ -7,6 +7,10 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: [
       { find: '~', replacement: fileURLToPath(new URL('./app', import.meta.url)) },
+      // Conform's zod adapter builds its coercion wrappers (lazy, optional, pipe, transform) with
+      // classic zod, whose every schema carries every method and so brings all of it; mini's functions
+      // of the same names build the same core schemas, as ours are (app/platform/validation.ts).
+      { find: /^zod\/v4$/, replacement: 'zod/v4/mini' },
       // React Router's package exports only its development build, which prints warnings meant for
       // developers; the browser gets the production build it ships beside it (same code otherwise).
       ...(command === 'build' && !isSsrBuild
