@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEuroAmount } from './euro-amount';
+import { euroAmountSchema, parseEuroAmount } from './euro-amount';
 
 describe('amounts in euros as staff type them', () => {
   it("reads the language's decimal mark into whole cents", () => {
@@ -14,5 +14,16 @@ describe('amounts in euros as staff type them', () => {
     for (const text of ['12.50', '1.250', '-5', '+5', '1,234', '1e3', '12,505', '', ',5', '5,', 'zwölf', '１２'])
       expect(parseEuroAmount(text, 'de')).toBeNull();
     for (const text of ['12,50', '1,250.00', '0x10', 'NaN', '1.234.5']) expect(parseEuroAmount(text, 'en')).toBeNull();
+  });
+
+  it('as a form field: whole cents from one cent to the maximum, else the form’s message', () => {
+    const amount = euroAmountSchema('de', 5000, 'too-much?max=50');
+    expect(amount.safeParse('50,00')).toEqual({ success: true, data: 5000 });
+    expect(amount.safeParse('0,01')).toEqual({ success: true, data: 1 });
+    for (const text of ['50,01', '0', '0,00', '12.50', undefined]) {
+      const result = amount.safeParse(text);
+      expect(result.success).toBe(false);
+      expect(result.error?.issues.map((issue) => issue.message)).toEqual(['too-much?max=50']);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Locale } from '~/i18n/locales';
+import { reject, z } from '~/platform/validation';
 
 /**
  * An amount in euros as staff type it, in the language's notation: German `12,50`, English `12.50`;
@@ -10,4 +11,15 @@ export function parseEuroAmount(text: string, locale: Locale): number | null {
   const match = pattern.exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** A form's amount field: the text as `parseEuroAmount` reads it, from one cent to `maxCents`, else `message`. */
+export function euroAmountSchema(locale: Locale, maxCents: number, message: string) {
+  return z.pipe(
+    z.string(message),
+    z.transform((text: string, payload) => {
+      const cents = parseEuroAmount(text, locale);
+      return cents === null || cents < 1 || cents > maxCents ? reject(payload, message) : cents;
+    }),
+  );
 }

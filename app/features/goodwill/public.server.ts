@@ -37,4 +37,4 @@ export {
   type VoucherBatch,
   type VoucherBatchInput,
 } from './voucher-batches.server';
-export { parseEuroAmount } from './euro-amount';
+export { euroAmountSchema } from './euro-amount';

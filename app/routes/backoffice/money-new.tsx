@@ -3,12 +3,12 @@ import type { Route } from './+types/money-new';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
 import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
-import { customerIdByNumber, newFormToken, parseEuroAmount, requestMoney } from '~/features/goodwill/public.server';
+import { customerIdByNumber, euroAmountSchema, newFormToken, requestMoney } from '~/features/goodwill/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
-import { reject, z } from '~/platform/validation';
+import { z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -31,16 +31,7 @@ function requestSchema(locale: Locale) {
       .string('backoffice.money.customer-number.invalid')
       .check(z.trim(), z.regex(/^[0-9A-Za-z-]{1,32}$/, 'backoffice.money.customer-number.invalid')),
     kind: z.enum(['goodwill', 'refund'], 'backoffice.money.kind.invalid'),
-    amount: z.pipe(
-      z.string(amountMessage),
-      z.transform((text: string, ctx) => {
-        const cents = parseEuroAmount(text, locale);
-        if (cents === null || cents < 1 || cents > maxMoneyRequestCents) {
-          return reject(ctx, amountMessage);
-        }
-        return cents;
-      }),
-    ),
+    amount: euroAmountSchema(locale, maxMoneyRequestCents, amountMessage),
     reason: z
       .string('backoffice.money.reason.invalid')
       .check(

@@ -9,13 +9,13 @@ import {
   type FourEyesAmounts,
   type FourEyesSettingKey,
 } from '~/features/back-office-settings/public.server';
-import { parseEuroAmount } from '~/features/goodwill/public.server';
+import { euroAmountSchema } from '~/features/goodwill/public.server';
 import { auditOrigin, requireStaff, staffNames } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { formatEuro, formatInstant, formatPlainAmount } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
-import { reject, z } from '~/platform/validation';
+import { z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -38,16 +38,7 @@ const fieldNames = Object.keys(fields) as Field[];
 function settingsSchema(locale: Locale) {
   const max = business.backOffice.fourEyesMaxCents;
   const message = `backoffice.settings.amount.invalid?max=${encodeURIComponent(formatEuro(max, locale))}`;
-  const amount = z.pipe(
-    z.string(message),
-    z.transform((text: string, ctx) => {
-      const cents = parseEuroAmount(text, locale);
-      if (cents === null || cents < 1 || cents > max) {
-        return reject(ctx, message);
-      }
-      return cents;
-    }),
-  );
+  const amount = euroAmountSchema(locale, max, message);
   return z.object({
     intent: z.literal('save'),
     version: z.pipe(z.string().check(z.regex(/^\d{1,9}$/)), z.transform(Number)),

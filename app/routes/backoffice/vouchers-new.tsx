@@ -3,13 +3,13 @@ import type { Route } from './+types/vouchers-new';
 import { business } from '~/config/business';
 import { servicesContext } from '~/context';
 import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
-import { createVoucherBatch, newFormToken, parseEuroAmount } from '~/features/goodwill/public.server';
+import { createVoucherBatch, euroAmountSchema, newFormToken } from '~/features/goodwill/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
 import { formatEuro } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
 import { berlinDate } from '~/platform/berlin-date';
-import { reject, z } from '~/platform/validation';
+import { z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
@@ -40,16 +40,7 @@ function batchSchema(locale: Locale, today: string) {
         z.transform(Number),
       )
       .check(z.refine((count) => count >= 1 && count <= maxCount, `backoffice.vouchers.count.invalid?max=${maxCount}`)),
-    value: z.pipe(
-      z.string(valueMessage),
-      z.transform((text: string, ctx) => {
-        const cents = parseEuroAmount(text, locale);
-        if (cents === null || cents < 1 || cents > maxValueCents) {
-          return reject(ctx, valueMessage);
-        }
-        return cents;
-      }),
-    ),
+    value: euroAmountSchema(locale, maxValueCents, valueMessage),
     expiresOn: z.string(expiryMessage).check(
       z.regex(/^\d{4}-\d{2}-\d{2}$/, expiryMessage),
       z.refine((date) => date >= today && date <= latestExpiry(today), expiryMessage),
