@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Form } from 'react-router';
 import { useT } from '~/i18n/hooks';
 import { translateMessage } from '~/ui/form/field-shell';
 
@@ -41,5 +42,61 @@ export function MoneyField({
         {error ? translateMessage(t, error) : null}
       </p>
     </div>
+  );
+}
+
+/**
+ * The second staff member's two forms on a pending item (four-eyes-decision.server.ts): approve, or reject with a
+ * reason, which the server may send back with its message and what was typed.
+ */
+export function DecisionForms({
+  csrf,
+  id,
+  fieldId,
+  approveLabel,
+  rejectLabel,
+  refused,
+}: {
+  csrf: string;
+  id: string;
+  fieldId: string;
+  approveLabel: string;
+  rejectLabel: string;
+  refused: { values: Record<string, string>; errors: Record<string, string> } | undefined;
+}) {
+  const t = useT();
+  return (
+    <>
+      <h2>{t('backoffice.money.decide')}</h2>
+      <Form method="post" className="form" reloadDocument>
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value="approve" />
+        <input type="hidden" name="id" value={id} />
+        <button type="submit" className="button">
+          {approveLabel}
+        </button>
+      </Form>
+      <Form method="post" className="form" reloadDocument noValidate>
+        <input type="hidden" name="csrf" value={csrf} />
+        <input type="hidden" name="intent" value="reject" />
+        <input type="hidden" name="id" value={id} />
+        <MoneyField id={fieldId} label={t('backoffice.money.rejection')} error={refused?.errors.reason}>
+          {(attributes) => (
+            <textarea
+              {...attributes}
+              className="field__input"
+              name="reason"
+              rows={2}
+              required
+              maxLength={500}
+              defaultValue={refused?.values.reason}
+            />
+          )}
+        </MoneyField>
+        <button type="submit" className="button button--secondary">
+          {rejectLabel}
+        </button>
+      </Form>
+    </>
   );
 }

@@ -1,6 +1,5 @@
-import { data, Form, redirect } from 'react-router';
+import { data, Form } from 'react-router';
 import type { Route } from './+types/voucher-batch';
-import { business } from '~/config/business';
 import { servicesContext } from '~/context';
 import { approveVoucherBatch, rejectVoucherBatch, viewVoucherBatch } from '~/features/goodwill/public.server';
 import { staffNames } from '~/features/staff/public.server';
@@ -9,35 +8,16 @@ import { useT } from '~/i18n/hooks';
 import { formatDate, formatEuro, formatInstant } from '~/i18n/intl-formats';
 import { z } from '~/platform/validation';
 import { csrfFor } from '~/shared/security/form-page.server';
-import { parseForm } from '~/shared/security/parse-form.server';
-import { submittedForm } from '~/shared/security/submitted-form.server';
 import { AppLink } from '~/ui/components/app-link';
 import { backOfficeMeta, backOfficeTitle } from './back-office-page';
-import { MoneyField } from './money-fields';
-import { fieldErrors, moneyActor, pageLocale, typedValues } from './money-page.server';
+import { decideFourEyes, moneyItemNotFound } from './four-eyes-decision.server';
+import { DecisionForms } from './money-fields';
+import { moneyActor, pageLocale } from './money-page.server';
 
 export const meta = backOfficeMeta;
 
 const outcomes = ['created', 'pending', 'approved', 'rejected', 'own-batch', 'decided'] as const;
 const idSchema = z.uuid();
-const decisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), id: z.uuid() }),
-  z.object({
-    intent: z.literal('reject'),
-    id: z.uuid(),
-    reason: z
-      .string('backoffice.money.rejection.invalid')
-      .check(
-        z.trim(),
-        z.minLength(3, 'backoffice.money.rejection.invalid'),
-        z.maxLength(business.backOffice.reasonMaxLength, 'backoffice.money.rejection.invalid'),
-      ),
-  }),
-]);
-
-function notFound(): never {
-  throw data({ message: 'backoffice.money.not-found' }, { status: 404 });
-}
 
 /**
  * One batch: its state and redeemed count; approval while pending; the CSV export once approved
@@ -46,11 +26,11 @@ function notFound(): never {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const id = idSchema.safeParse(url.searchParams.get('id'));
-  if (!id.success) notFound();
+  if (!id.success) moneyItemNotFound();
   const services = context.get(servicesContext);
   const actor = moneyActor(context);
   const batch = await viewVoucherBatch(services, actor, id.data);
-  if (!batch) notFound();
+  if (!batch) moneyItemNotFound();
   const names = await staffNames(services);
   const locale = pageLocale(context);
   const csrf = csrfFor(request, context);
@@ -83,26 +63,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await submittedForm(request, context);
-  const submission = parseForm(form, decisionSchema);
-  if (submission.status !== 'success') {
-    const errors = fieldErrors(submission.error);
-    if (!errors.reason || errors.id || errors.intent) throw data({ message: 'form.refused' }, { status: 400 });
-    return data({ values: typedValues(form, ['reason']), errors }, { status: 400 });
-  }
-  const services = context.get(servicesContext);
-  const actor = moneyActor(context);
-  const { id } = submission.value;
-  const outcome =
-    submission.value.intent === 'approve'
-      ? await approveVoucherBatch(services, actor, id)
-      : await rejectVoucherBatch(services, actor, id, { reason: submission.value.reason });
-  if (!outcome.ok && outcome.error === 'not-found') notFound();
-  if (!outcome.ok && (outcome.error === 'role' || outcome.error === 'reason')) {
-    throw data({ message: 'form.refused' }, { status: 400 });
-  }
-  const done = outcome.ok ? (submission.value.intent === 'approve' ? 'approved' : 'rejected') : outcome.error;
-  return redirect(`${backOfficePath('voucherBatch')}?${new URLSearchParams({ id, done }).toString()}`);
+  return decideFourEyes(request, context, {
+    approve: approveVoucherBatch,
+    reject: rejectVoucherBatch,
+    pagePath: backOfficePath('voucherBatch'),
+  });
 }
 
 const doneMessages = {
@@ -172,38 +137,14 @@ export default function VoucherBatchPage({ loaderData, actionData }: Route.Compo
         </Form>
       ) : null}
       {loaderData.canDecide ? (
-        <>
-          <h2>{t('backoffice.money.decide')}</h2>
-          <Form method="post" className="form" reloadDocument>
-            <input type="hidden" name="csrf" value={loaderData.csrf} />
-            <input type="hidden" name="intent" value="approve" />
-            <input type="hidden" name="id" value={batch.id} />
-            <button type="submit" className="button">
-              {t('backoffice.vouchers.approve')}
-            </button>
-          </Form>
-          <Form method="post" className="form" reloadDocument noValidate>
-            <input type="hidden" name="csrf" value={loaderData.csrf} />
-            <input type="hidden" name="intent" value="reject" />
-            <input type="hidden" name="id" value={batch.id} />
-            <MoneyField id="batch-rejection" label={t('backoffice.money.rejection')} error={actionData?.errors.reason}>
-              {(attributes) => (
-                <textarea
-                  {...attributes}
-                  className="field__input"
-                  name="reason"
-                  rows={2}
-                  required
-                  maxLength={500}
-                  defaultValue={actionData?.values.reason}
-                />
-              )}
-            </MoneyField>
-            <button type="submit" className="button button--secondary">
-              {t('backoffice.vouchers.reject')}
-            </button>
-          </Form>
-        </>
+        <DecisionForms
+          csrf={loaderData.csrf}
+          id={batch.id}
+          fieldId="batch-rejection"
+          approveLabel={t('backoffice.vouchers.approve')}
+          rejectLabel={t('backoffice.vouchers.reject')}
+          refused={actionData}
+        />
       ) : null}
       <p>
         <AppLink to={backOfficePath('vouchers')}>{t('backoffice.vouchers.back')}</AppLink>
