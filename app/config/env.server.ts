@@ -1,17 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { z } from '~/platform/validation';
+import { trimmedOrUnset, z } from '~/platform/validation';
 import { brands, configuredBrandProfile, type BrandProfile } from './brand';
 import { demoSeedSettings, devMailboxSettings, isLocalUrl, isLoopbackHost } from './local-run';
 import { isValidCreditorId } from './payment';
-
-/** A trimmed text that is unset when blank. */
-const trimmedOrUnset = (text = z.string().check(z.trim())) =>
-  z.pipe(
-    text,
-    z.transform((value: string) => value || undefined),
-  );
 
 const optionalUrl = z.optional(z.pipe(trimmedOrUnset(), z.optional(z.url())));
 

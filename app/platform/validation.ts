@@ -17,6 +17,17 @@ z.config({ jitless: true, ...en() });
 export { z };
 
 /**
+ * A text that is unset when blank: `text` (by default the text trimmed) piped into `undefined` for
+ * an empty result, for optional settings and query values that may arrive empty.
+ */
+export function trimmedOrUnset(text: z.ZodMiniType<string, unknown> = z.string().check(z.trim())) {
+  return z.pipe(
+    text,
+    z.transform((value: string) => value || undefined),
+  );
+}
+
+/**
  * Records an issue in a `z.transform` (its message a catalogue key, its path relative to the
  * transformed value). Mini's transforms get the bare parse payload, without classic zod's
  * `addIssue`; this is what that did.

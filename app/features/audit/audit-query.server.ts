@@ -1,5 +1,5 @@
 import { backOffice } from '~/config/back-office';
-import { z } from '~/platform/validation';
+import { trimmedOrUnset, z } from '~/platform/validation';
 import type { FeatureContext } from '~/feature-context';
 import {
   auditCsv,
@@ -11,19 +11,7 @@ import {
 } from './audit-log.server';
 
 const day = 24 * 60 * 60 * 1000;
-const optionalText = (max: number) =>
-  z.optional(
-    z.pipe(
-      z.string().check(z.trim(), z.maxLength(max)),
-      z.transform((value: string) => value || undefined),
-    ),
-  );
-/** A trimmed text that is unset when blank. */
-const trimmedOrUnset = () =>
-  z.pipe(
-    z.string().check(z.trim()),
-    z.transform((value: string) => value || undefined),
-  );
+const optionalText = (max: number) => z.optional(trimmedOrUnset(z.string().check(z.trim(), z.maxLength(max))));
 const optionalDate = z.optional(z.pipe(trimmedOrUnset(), z.optional(z.iso.date())));
 
 /** The audit log page's search, as its query string carries it (every field optional). */

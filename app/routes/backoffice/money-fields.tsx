@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Form } from 'react-router';
+import { business } from '~/config/business';
 import { useT } from '~/i18n/hooks';
 import { translateMessage } from '~/ui/form/field-shell';
 
@@ -88,7 +89,7 @@ export function DecisionForms({
               name="reason"
               rows={2}
               required
-              maxLength={500}
+              maxLength={business.backOffice.reasonMaxLength}
               defaultValue={refused?.values.reason}
             />
           )}
