@@ -35,14 +35,20 @@ export default tseslint.config(
         'error',
         {
           paths: [...zodImports, { name: 'react-router', importNames: ['Link', 'NavLink'], message: linkMessage }],
+          patterns: [{ group: ['**/router-link'], message: linkMessage }],
         },
       ],
     },
   },
   {
-    // The link builder itself, and the locale switch, which keeps the whole query
+    // The link builder itself with the router's link under it, and the locale switch, which keeps the whole query
     // (docs/rules/content-and-navigation.md#locales-and-paths).
-    files: ['app/ui/components/app-link.tsx', 'app/ui/components/locale-switch.tsx'],
+    files: [
+      'app/ui/components/app-link.tsx',
+      'app/ui/components/router-link.tsx',
+      'app/ui/components/router-link.test.tsx',
+      'app/ui/components/locale-switch.tsx',
+    ],
     rules: {
       'no-restricted-imports': ['error', { paths: zodImports }],
     },

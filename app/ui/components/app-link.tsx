@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation } from 'react-router';
 import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
+import { RouterLink, type RouterLinkProps } from './router-link';
 
 /**
  * The current page's link builder (app/shared/navigation/internal-link.ts): what a link to `href`
@@ -11,13 +12,11 @@ function useInternalHref(): (href: string) => string {
   return (href) => internalHref(href, { pathname, search });
 }
 
-type AppLinkProps = Omit<ComponentProps<typeof Link>, 'to'> & { to: string };
-
 /**
  * Every link of the app: a page of the app through the link builder and the client-side router,
  * anything else (other sites, mail, phone, resources) as a plain anchor.
  */
-export function AppLink({ to, ...props }: AppLinkProps) {
+export function AppLink({ to, ...props }: RouterLinkProps) {
   const href = useInternalHref()(to);
   if (!isPageHref(to)) {
     // What only the router reads stays off the element.
@@ -29,12 +28,12 @@ export function AppLink({ to, ...props }: AppLinkProps) {
       relative,
       viewTransition,
       discover,
-      prefetch,
+      defaultShouldRevalidate,
       ...anchor
     } = props;
     return <a {...anchor} href={href} />;
   }
-  return <Link {...props} to={href} />;
+  return <RouterLink {...props} to={href} />;
 }
 
 type AppNavLinkProps = Omit<ComponentProps<typeof NavLink>, 'to'> & { to: string };

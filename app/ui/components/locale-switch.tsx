@@ -1,9 +1,10 @@
-import { Link, useLocation, useMatches } from 'react-router';
+import { useLocation, useMatches } from 'react-router';
 import { localeSwitchHref } from '~/shared/navigation/carry-query';
 import { useBrand, useLocale, useT } from '~/i18n/hooks';
 import { localeCookieName, otherLocale } from '~/i18n/locales';
 import { currentRouteMeta } from '~/i18n/route-meta';
 import { pagePath } from '~/i18n/route-table';
+import { RouterLink } from './router-link';
 
 /**
  * Links the current page's counterpart in the other locale (from the route metadata's
@@ -20,7 +21,7 @@ export function LocaleSwitch() {
   );
   const href = localeSwitchHref(counterpart?.path ?? pagePath('home', target), search);
   return (
-    <Link
+    <RouterLink
       className="locale-switch"
       to={href}
       hrefLang={target}
@@ -32,6 +33,6 @@ export function LocaleSwitch() {
       }}
     >
       {t('app.locale-switch')}
-    </Link>
+    </RouterLink>
   );
 }

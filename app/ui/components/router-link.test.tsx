@@ -1,0 +1,44 @@
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Link, MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { RouterLink, ServerLink, type RouterLinkProps } from './router-link';
+
+/** What React Router's own `Link` renders for these props, on a page at `at`. */
+function linkMarkup(props: RouterLinkProps, at = '/de/impressum/'): string {
+  return render(<Link {...props} />, at);
+}
+
+function render(element: ReactElement, at = '/de/impressum/'): string {
+  return renderToStaticMarkup(<MemoryRouter initialEntries={[at]}>{element}</MemoryRouter>);
+}
+
+const cases: RouterLinkProps[] = [
+  { to: '/de/preise', children: 'Preise' },
+  { to: '/', children: 'Start' },
+  { to: '/de/login?redirectTo=%2Fde%2Fmein-konto&utm_source=app#form', children: 'Anmelden' },
+  { to: '/de/hilfe/', className: 'footer__link', children: 'Hilfe' },
+  { to: '/de//doppelt/./weg/../ziel', children: 'normalised' },
+  { to: '/en/price-list?dbcembedded=1', hrefLang: 'en', lang: 'en', 'aria-label': 'English', children: 'EN' },
+  { to: '/de/preise', target: '_blank', rel: 'noopener', children: 'new window' },
+  { to: '/de/preise', discover: 'none', children: 'not discovered' },
+  {
+    to: '/de/start',
+    reloadDocument: true,
+    replace: true,
+    state: { from: 'x' },
+    preventScrollReset: true,
+    children: 'x',
+  },
+  { to: '/de/start', viewTransition: true, relative: 'path', onClick: () => undefined, children: 'y' },
+];
+
+describe('the server’s link', () => {
+  it.each(cases)('renders what React Router’s Link renders: %o', (props) => {
+    expect(render(<ServerLink {...props} />)).toBe(linkMarkup(props));
+  });
+
+  it('is what the server renders for a link', () => {
+    expect(RouterLink).toBe(ServerLink);
+  });
+});
