@@ -1,4 +1,4 @@
-import { createContext } from 'react-router';
+import { createContext, type RouterContextProvider } from 'react-router';
 import type { DatabaseHandle } from '~/db/client.server';
 import type { DemoLogin } from '~/db/seed/demo.server';
 import type { FeatureContext } from '~/feature-context';
@@ -59,6 +59,8 @@ export const requestContext = createContext<RequestScope>();
  * them out again.
  */
 export interface PageScope {
+  /** The page's path, as the router matched it (a data request's without its `.data`). */
+  pathname: string;
   /** The page's language: the one its path is written in, else the visitor's preferred one. */
   locale: Locale;
   /** The locale the path is written in; null for paths without one (resources, the terminal's start). */
@@ -72,3 +74,14 @@ export interface PageScope {
 }
 
 export const pageContext = createContext<PageScope>();
+
+/**
+ * What a feature's page loader or action takes of the router's arguments. `url` is the page's address
+ * as the router normalised it (a data request's without `.data` and the router's own query values);
+ * `request.url` is the address as it came in (react-router.config.ts: `v8_passThroughRequests`).
+ */
+export interface PageHandlerArgs {
+  request: Request;
+  url: URL;
+  context: Readonly<RouterContextProvider>;
+}

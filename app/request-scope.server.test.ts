@@ -8,12 +8,14 @@ import { resolvePageScope, servedFor } from './request-scope.server';
 function scopeOf(url: string, headers: Record<string, string> = {}, session: CurrentSession | null = null) {
   const context = new RouterContextProvider();
   context.set(sessionContext, session);
-  return resolvePageScope(new Request(`https://kunden.example.com${url}`, { headers }), context);
+  const request = new Request(`https://kunden.example.com${url}`, { headers });
+  return resolvePageScope(request, new URL(request.url), context);
 }
 
 describe('the request scope', () => {
   it('takes locale and page from a named page’s path, whatever the browser prefers', () => {
     expect(scopeOf('/en/self-service/data', { 'accept-language': 'de' })).toEqual({
+      pathname: '/en/self-service/data',
       locale: 'en',
       pathLocale: 'en',
       pageId: 'data',

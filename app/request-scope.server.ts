@@ -7,9 +7,13 @@ import { counterpartOf, findPage, isPageOf, pagePath, pages, type PageId } from 
 import { readCookie } from './platform/cookies';
 import { notFound } from './shared/navigation/route-validation';
 
-/** The request's locale, page and customer, from its path, its headers and the session read before. */
-export function resolvePageScope(request: Request, context: Readonly<RouterContextProvider>): PageScope {
-  const { pathname } = new URL(request.url);
+/**
+ * The request's locale, page and customer, from its page's address (`url`, as the router gives it to
+ * middleware: a data request's without `.data` and the router's own query values), its headers and
+ * the session read before.
+ */
+export function resolvePageScope(request: Request, url: URL, context: Readonly<RouterContextProvider>): PageScope {
+  const { pathname } = url;
   const pathLocale = localeFromPath(pathname) ?? null;
   const pageId = findPage(pathname)?.id ?? null;
   const locale =
@@ -19,6 +23,7 @@ export function resolvePageScope(request: Request, context: Readonly<RouterConte
       request.headers.get('accept-language'),
     );
   return {
+    pathname,
     locale,
     pathLocale,
     pageId,
@@ -42,8 +47,8 @@ export function servedFor(brand: Brand, pageId: PageId | null, pathname: string)
  * exactly like a path no route knows (header, footer and brand colours come from the root's data, which
  * a throw in the root middleware would leave out).
  */
-export function requireServedPage(request: Request, context: Readonly<RouterContextProvider>): null {
-  const { pathname, search } = new URL(request.url);
+export function requireServedPage(url: URL, context: Readonly<RouterContextProvider>): null {
+  const { pathname, search } = url;
   const brand = context.get(servicesContext).config.brand;
   const { pageId } = context.get(pageContext);
   if (!servedFor(brand, pageId, pathname)) {
@@ -60,11 +65,10 @@ export function requireServedPage(request: Request, context: Readonly<RouterCont
  * Root middleware, after the session's: resolves the request's scope once for every loader and action.
  * A form sent to a page the brand does not serve is refused here, before any action could run.
  */
-export const requestScopeMiddleware: MiddlewareFunction<Response> = ({ request, context }, next) => {
-  const scope = resolvePageScope(request, context);
+export const requestScopeMiddleware: MiddlewareFunction<Response> = ({ request, url, context }, next) => {
+  const scope = resolvePageScope(request, url, context);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    const { pathname } = new URL(request.url);
-    if (!servedFor(context.get(servicesContext).config.brand, scope.pageId, pathname)) notFound(pathname);
+    if (!servedFor(context.get(servicesContext).config.brand, scope.pageId, url.pathname)) notFound(url.pathname);
   }
   context.set(pageContext, scope);
   return next();

@@ -42,9 +42,8 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: styl
  */
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, requestScopeMiddleware, csrfMiddleware];
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { config, content, buildId } = context.get(servicesContext);
-  const url = new URL(request.url);
   const { locale } = context.get(pageContext);
   const [site, customer] = await Promise.all([content.siteContent(), customerSummary(request, context)]);
   const brand = config.brandProfile;
@@ -56,7 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // except a page opened with `?consent=…` (never cached), whose consent form needs a token.
   const csrf = customer || consentPrompt ? csrfFor(request, context) : null;
   // A form refused for its expired token comes back once (resubmission.server.ts); its page is never cached.
-  const { present, resubmission } = readResubmission(request);
+  const { present, resubmission } = readResubmission(request, url);
   const headers = new Headers(csrf?.headers);
   if (present) {
     headers.set('Cache-Control', 'private, no-store');

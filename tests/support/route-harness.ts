@@ -92,8 +92,10 @@ export async function createRouteHarness(
     context.set(requestContext, { requestId: 'test', nonce: 'n', logger: services.logger, clientIp });
     const token = readCookie(request.headers.get('cookie'), harnessSessionCookie);
     context.set(sessionContext, token ? await readSession(services.database.db, token) : null);
-    context.set(pageContext, resolvePageScope(request, context));
-    const args = { request, params: {}, context } as unknown as Parameters<F>[0];
+    // The router's `url`: a test's requests are for documents, whose address is the page's.
+    const url = new URL(request.url);
+    context.set(pageContext, resolvePageScope(request, url, context));
+    const args = { request, url, params: {}, context } as unknown as Parameters<F>[0];
     return (await route(args)) as Awaited<ReturnType<F>>;
   }
   return { database, services, call, dispose: () => database.dispose() };

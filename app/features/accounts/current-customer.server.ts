@@ -7,15 +7,17 @@ import { pagePath } from '~/i18n/route-table';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import type { CurrentSession } from './sessions.server';
 
-/** The session of the logged-in customer, or a redirect to the login page that returns here afterwards. */
-export function requireSession(request: Request, context: Readonly<RouterContextProvider>): CurrentSession {
+/**
+ * The session of the logged-in customer, or a redirect to the login page that returns to `url` (the
+ * page's, as the router gives it to loaders and actions) afterwards.
+ */
+export function requireSession(url: URL, context: Readonly<RouterContextProvider>): CurrentSession {
   const session = context.get(sessionContext);
   if (session) return session;
-  const url = new URL(request.url);
   const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   // The link builder picks the login's web-view copy for a web view and carries the travelling values.
   throw redirectCarrying(
-    request,
+    url,
     `${pagePath('login', locale)}?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}`,
   );
 }

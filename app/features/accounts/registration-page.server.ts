@@ -1,7 +1,7 @@
-import { data, type RouterContextProvider } from 'react-router';
+import { data } from 'react-router';
 import { answerTiming } from '~/config/answer-timing';
 import { actionCodePattern, campaignFor } from '~/config/campaigns';
-import { pageContext, requestContext, servicesContext } from '~/context';
+import { pageContext, requestContext, servicesContext, type PageHandlerArgs } from '~/context';
 import { listTariffs } from '~/features/tariffs/public.server';
 import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
@@ -16,20 +16,14 @@ import { registrationSchemaFor } from './registration-schema';
 import { countryOptions } from '~/features/driving-licence/public';
 import { asksForDrivingLicence } from '~/features/driving-licence/public.server';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
 /**
  * The registration page's data, on the site (routes/auth/register.tsx) and at the station terminal
  * (routes/public/terminal-register.tsx): the brand's tariffs, the issuing countries of a driving licence
  * where the brand asks for one, the campaign of a well-formed action
  * code in the address, and whether the form was sent.
  */
-export async function registrationPageLoader({ request, context }: Args) {
+export async function registrationPageLoader({ request, url, context }: PageHandlerArgs) {
   const { database, config } = context.get(servicesContext);
-  const url = new URL(request.url);
   const csrf = csrfFor(request, context);
   const tariffs = await listTariffs(database.db, config.brand);
   const { locale } = context.get(pageContext);
@@ -76,12 +70,12 @@ function campaignOffer(requested: string | null, tariffs: readonly { id: string 
  * only for a new address would tell that the address was free; the new customer logs in like every
  * customer (docs/decisions/0020-account-safety.md), which a shared terminal needs too.
  */
-export async function registrationPageAction({ request, context }: Args) {
+export async function registrationPageAction({ request, url, context }: PageHandlerArgs) {
   const services = context.get(servicesContext);
   const formData = await submittedForm(request, context);
-  const donePath = `${new URL(request.url).pathname}?done=1`;
+  const donePath = `${url.pathname}?done=1`;
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
-  if (formData.get(honeypotFieldName)) return redirectCarrying(request, donePath);
+  if (formData.get(honeypotFieldName)) return redirectCarrying(url, donePath);
   const addressChoices = await verifyAddressField(services, formData);
   const submission = parseForm(formData, registrationSchemaFor(asksForDrivingLicence(services.config.brand)));
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
@@ -97,5 +91,5 @@ export async function registrationPageAction({ request, context }: Args) {
     registerCustomer(services, submission.value, { locale }),
   );
   if (outcome.kind === 'invalid') return reply({ fieldErrors: { [outcome.field]: [outcome.message] } });
-  return redirectCarrying(request, donePath);
+  return redirectCarrying(url, donePath);
 }

@@ -1,5 +1,5 @@
-import { data, redirect, type RouterContextProvider } from 'react-router';
-import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
+import { data, redirect } from 'react-router';
+import { pageContext, requestContext, servicesContext, sessionContext, type PageHandlerArgs } from '~/context';
 import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { carriedParams, withCarriedQuery } from '~/shared/navigation/carry-query';
 import { honeypotFieldName } from '~/shared/security/form-fields';
@@ -15,20 +15,14 @@ import { berlinFormFields } from '~/shared/reports/seen-at';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
-function sessionFor(mode: ReportMode, context: Args['context']) {
+function sessionFor(mode: ReportMode, context: PageHandlerArgs['context']) {
   // A terminal is shared by everyone at the station: whatever session its browser has, reports
   // from it are anonymous.
   return mode === 'terminal' ? null : context.get(sessionContext);
 }
 
-export async function reportPageLoader({ request, context }: Args, mode: ReportMode) {
+export async function reportPageLoader({ request, url, context }: PageHandlerArgs, mode: ReportMode) {
   const { database, config } = context.get(servicesContext);
-  const url = new URL(request.url);
   const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const session = sessionFor(mode, context);
   const csrf = csrfFor(request, context);
@@ -61,9 +55,8 @@ export async function reportPageLoader({ request, context }: Args, mode: ReportM
   return data(pageData, { headers: csrf.headers });
 }
 
-export async function reportPageAction({ request, context }: Args, mode: ReportMode) {
+export async function reportPageAction({ request, url, context }: PageHandlerArgs, mode: ReportMode) {
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   const formData = await submittedForm(request, context);
   // A filled honeypot is a bot: it sees the empty form again, and nothing is stored or sent.
   if (formData.get(honeypotFieldName)) return redirect(withCarriedQuery(url.pathname, url.search));

@@ -1,6 +1,6 @@
-import { data, type RouterContextProvider } from 'react-router';
+import { data } from 'react-router';
 import { answerTiming } from '~/config/answer-timing';
-import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
+import { pageContext, requestContext, servicesContext, sessionContext, type PageHandlerArgs } from '~/context';
 import { translator } from '~/i18n/translate';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { honeypotFieldName } from '~/shared/security/form-fields';
@@ -14,27 +14,18 @@ import { declarantDefaults } from './contract.server';
 import { confirmationFromQuery, declarationConfirmationQuery } from './declaration-confirmation.server';
 import type { Declaration } from './declaration';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
 /**
  * The cancellation button's page (routes/public/cancel-contract.tsx,
  * docs/rules/contract-and-cancellation.md#cancellation-button): no login needed; a logged-in customer
  * finds it prefilled. With a declaration's signed reference in the query it is
  * that declaration's confirmation, which survives a reload.
  */
-export async function publicCancellationPageLoader({ request, context }: Args) {
+export async function publicCancellationPageLoader({ request, url, context }: PageHandlerArgs) {
   const { database, config } = context.get(servicesContext);
   const session = context.get(sessionContext);
   const csrf = csrfFor(request, context);
   const customer = session ? await declarantDefaults(database.db, session.customerId) : null;
-  const confirmation = await confirmationFromQuery(
-    database.db,
-    new URL(request.url).searchParams,
-    config.sessionSecret,
-  );
+  const confirmation = await confirmationFromQuery(database.db, url.searchParams, config.sessionSecret);
   return data(
     {
       csrf: csrf.token,
@@ -49,15 +40,14 @@ export async function publicCancellationPageLoader({ request, context }: Args) {
 }
 
 /** A sent declaration: matched to an account or not, the answer is the same page after at least the same time. */
-export async function publicCancellationPageAction({ request, context }: Args) {
+export async function publicCancellationPageAction({ request, url, context }: PageHandlerArgs) {
   const services = context.get(servicesContext);
   const formData = await submittedForm(request, context);
-  const url = new URL(request.url);
   const { locale } = context.get(pageContext);
   // Post/redirect/get: the confirmation has its own address, so a reload sends nothing again.
   const confirmationPage = (reference: string) =>
     redirectCarrying(
-      request,
+      url,
       `${url.pathname}?${declarationConfirmationQuery(reference, services.config.sessionSecret)}`,
       303,
     );

@@ -1,4 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router';
+import type { PageHandlerArgs } from '~/context';
+import { data } from 'react-router';
 import { payment } from '~/config/payment';
 import { activePaymentMethod } from '~/features/payment/public.server';
 import { customerScope } from '~/features/self-service/public.server';
@@ -13,19 +14,13 @@ import { balanceCents, ledgerPage, voucherCredit } from './ledger.server';
 import { topUp, topUpResult } from './top-up.server';
 import { redeemVoucher } from './vouchers.server';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
 /**
  * The credit page (routes/self-service/credit.tsx, docs/rules/credit-and-payment.md#credit-page): the
  * balance, the ledger page asked for, the payment method top-ups are charged to, and after a redirect
  * the confirmation of a redeemed voucher or a top-up.
  */
-export async function creditPageLoader({ request, context }: Args) {
-  const { customerId, ctx, locale } = customerScope(request, context);
-  const url = new URL(request.url);
+export async function creditPageLoader({ request, url, context }: PageHandlerArgs) {
+  const { customerId, ctx, locale } = customerScope(url, context);
   const requestedPage = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
   const redeemedCode = url.searchParams.get('redeemed');
   const topUpId = url.searchParams.get('topUp');
@@ -62,9 +57,8 @@ export async function creditPageLoader({ request, context }: Args) {
 }
 
 /** The page's two forms, told apart by their `intent`: a voucher to redeem or a top-up to charge. */
-export async function creditPageAction({ request, context }: Args) {
-  const scope = customerScope(request, context);
-  const url = new URL(request.url);
+export async function creditPageAction({ request, url, context }: PageHandlerArgs) {
+  const scope = customerScope(url, context);
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
 
@@ -80,7 +74,7 @@ export async function creditPageAction({ request, context }: Args) {
       return { intent, result: submission.reply({ fieldErrors: { code: [message] } }) } as const;
     }
     // Post/redirect/get: reloading the page shows the confirmation again, it does not redeem again.
-    throw redirectCarrying(request, `${url.pathname}?${new URLSearchParams({ redeemed: outcome.code })}`);
+    throw redirectCarrying(url, `${url.pathname}?${new URLSearchParams({ redeemed: outcome.code })}`);
   }
 
   if (intent === 'top-up') {
@@ -100,7 +94,7 @@ export async function creditPageAction({ request, context }: Args) {
       const retryKey = outcome.error === 'credit.top-up.unavailable' ? submission.value.idempotencyKey : undefined;
       return { intent, result: submission.reply({ formErrors: [outcome.error] }), retryKey } as const;
     }
-    throw redirectCarrying(request, `${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`);
+    throw redirectCarrying(url, `${url.pathname}?${new URLSearchParams({ topUp: outcome.paymentId })}`);
   }
 
   throw data({ message: 'unknown intent' }, { status: 400 });

@@ -1,5 +1,5 @@
-import { data, redirect, type RouterContextProvider } from 'react-router';
-import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
+import { data, redirect } from 'react-router';
+import { pageContext, requestContext, servicesContext, sessionContext, type PageHandlerArgs } from '~/context';
 import { defaultLocale } from '~/i18n/locales';
 import { verifyAddressField } from '~/shared/geocoding/address-verification.server';
 import { carriedParams, withCarriedQuery } from '~/shared/navigation/carry-query';
@@ -15,14 +15,8 @@ import { damageReportSchema } from './damage-schema';
 import type { DamageActionData, DamagePageData, DamageReportMode } from './damage-types';
 import { checkPhotos } from './photos.server';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
-export async function damagePageLoader({ request, context }: Args, mode: DamageReportMode) {
+export async function damagePageLoader({ request, url, context }: PageHandlerArgs, mode: DamageReportMode) {
   const { database, config } = context.get(servicesContext);
-  const url = new URL(request.url);
   const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const session = context.get(sessionContext);
   const csrf = csrfFor(request, context);
@@ -50,9 +44,8 @@ export async function damagePageLoader({ request, context }: Args, mode: DamageR
  * either comes back next to its field with everything else typed kept (the browser cannot refill a
  * file input, so the photo field asks to choose them again).
  */
-export async function damagePageAction({ request, context }: Args) {
+export async function damagePageAction({ request, url, context }: PageHandlerArgs) {
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   const formData = await submittedForm(request, context);
   if (formData.get(honeypotFieldName)) return redirect(withCarriedQuery(url.pathname, url.search));
   const locale = context.get(pageContext).pathLocale ?? defaultLocale;

@@ -1,5 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router';
-import { pageContext } from '~/context';
+import { data } from 'react-router';
+import { pageContext, type PageHandlerArgs } from '~/context';
 import type { FeatureContext } from '~/feature-context';
 import { customerScope } from '~/features/self-service/public.server';
 import { formatDate } from '~/i18n/intl-formats';
@@ -15,11 +15,6 @@ import type { LicenceStatusData } from './components/licence-status';
 import { countryName, countryOptions } from './countries';
 import { licenceCorrectionSchema } from './licence-schema';
 import { asksForDrivingLicence, correctLicence, currentLicenceOf, isCorrectable, isExpired } from './licences.server';
-
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
 
 /**
  * The licence section of the personal-data page, formatted in the page's locale; null for a brand that asks
@@ -62,8 +57,8 @@ export async function licenceStatusFor(
  * while it can be corrected (docs/rules/accounts.md#licence-correction). The route table names the brands that
  * offer the page (`brands`), and the server refuses it on the others.
  */
-export async function licenceCorrectionLoader({ request, context }: Args) {
-  const scope = customerScope(request, context);
+export async function licenceCorrectionLoader({ request, url, context }: PageHandlerArgs) {
+  const scope = customerScope(url, context);
   const licence = await currentLicenceOf(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   return data(
@@ -88,8 +83,8 @@ export async function licenceCorrectionLoader({ request, context }: Args) {
  * Sends the corrected licence for checking again, then back to the personal-data page with a notice. A brand
  * without licences stores none, whatever reaches it.
  */
-export async function licenceCorrectionAction({ request, context }: Args) {
-  const scope = customerScope(request, context);
+export async function licenceCorrectionAction({ request, url, context }: PageHandlerArgs) {
+  const scope = customerScope(url, context);
   if (!asksForDrivingLicence(scope.ctx.brand.id)) throw new Response('Not Found', { status: 404 });
   const formData = await submittedForm(request, context);
   const submission = parseForm(formData, licenceCorrectionSchema);
@@ -101,8 +96,5 @@ export async function licenceCorrectionAction({ request, context }: Args) {
     return submission.reply({ fieldErrors: { 'licence.issuedOn': [outcome.message] } });
   }
   const { embeddedPage } = context.get(pageContext);
-  return redirectCarrying(
-    request,
-    `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=licence-corrected`,
-  );
+  return redirectCarrying(url, `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=licence-corrected`);
 }

@@ -1,5 +1,5 @@
-import { data, redirectDocument, type RouterContextProvider } from 'react-router';
-import { pageContext } from '~/context';
+import { data, redirectDocument } from 'react-router';
+import { pageContext, type PageHandlerArgs } from '~/context';
 import { confirmRecentAuthentication } from '~/features/accounts/public.server';
 import { customerScope, type CustomerScope } from '~/features/self-service/public.server';
 import { pageForView, pagePath } from '~/i18n/route-table';
@@ -20,11 +20,6 @@ import {
 } from './payment-methods.server';
 import { checkoutSchema, confirmCheckoutSchema, sepaSchema } from './payment-schema';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
 export type CheckoutProblem =
   'payment.checkout.cancelled' | 'payment.checkout.invalid' | 'payment.provider.unavailable';
 
@@ -32,10 +27,9 @@ export type CheckoutProblem =
  * The payment method page (routes/self-service/payment-update.tsx): the chosen kind, the current method, the
  * SEPA mandate's data, and, back from the provider's hosted page, the checkout to confirm.
  */
-export async function paymentUpdatePageLoader({ request, context }: Args) {
-  const scope = customerScope(request, context);
+export async function paymentUpdatePageLoader({ request, url, context }: PageHandlerArgs) {
+  const scope = customerScope(url, context);
   const { ctx, customerId } = scope;
-  const url = new URL(request.url);
   const requested = url.searchParams.get('kind');
   const kind: PaymentKind = isPaymentKind(requested) ? requested : 'sepa';
 
@@ -76,16 +70,16 @@ export async function paymentUpdatePageLoader({ request, context }: Args) {
 }
 
 /** The page's three forms, told apart by their `intent`: SEPA, the hosted checkout, and its confirmation. */
-export async function paymentUpdatePageAction({ request, context }: Args) {
-  const scope = customerScope(request, context);
+export async function paymentUpdatePageAction({ request, url, context }: PageHandlerArgs) {
+  const scope = customerScope(url, context);
   const embedded = context.get(pageContext).embeddedPage;
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
   // Done: to the payment page of the same kind of view (an embedded page stays embedded).
-  const done = () => redirectCarrying(request, `${pagePath(pageForView('payment', embedded), scope.locale)}?changed=1`);
+  const done = () => redirectCarrying(url, `${pagePath(pageForView('payment', embedded), scope.locale)}?changed=1`);
 
   if (intent === 'sepa') return changeToSepaAnswer(scope, formData, done);
-  if (intent === 'checkout') return startCheckoutAnswer(scope, formData, new URL(request.url));
+  if (intent === 'checkout') return startCheckoutAnswer(scope, formData, url);
   if (intent === 'confirm') return confirmCheckoutAnswer(scope, formData, done);
   throw data({ message: 'unknown intent' }, { status: 400 });
 }

@@ -11,7 +11,7 @@ export interface PersonalDataScope extends CustomerScope {
 }
 
 /** `customerScope()` (logged-in customer, locale, client address) plus the personal-data context. */
-export function personalDataScope(request: Request, context: Readonly<RouterContextProvider>): PersonalDataScope {
-  const scope = customerScope(request, context);
+export function personalDataScope(url: URL, context: Readonly<RouterContextProvider>): PersonalDataScope {
+  const scope = customerScope(url, context);
   return { ...scope, pd: scope.ctx };
 }

@@ -1,4 +1,5 @@
-import { data, type RouterContextProvider } from 'react-router';
+import type { PageHandlerArgs } from '~/context';
+import { data } from 'react-router';
 import { formatEuro, formatInstant } from '~/i18n/intl-formats';
 import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { csrfFor } from '~/shared/security/form-page.server';
@@ -15,24 +16,19 @@ import { deletionRequestSchema } from './schemas';
 import { endOtherSession, endOtherSessions } from './sessions.server';
 import { licenceStatusFor } from '~/features/driving-licence/public.server';
 
-interface Args {
-  request: Request;
-  context: Readonly<RouterContextProvider>;
-}
-
 /**
  * The personal-data page (routes/self-service/data.tsx): the customer's data, contact details,
  * newsletter, sessions and account deletion, and the status message a redirect back asked for.
  */
-export async function personalDataPageLoader({ request, context }: Args) {
-  const scope = personalDataScope(request, context);
+export async function personalDataPageLoader({ request, url, context }: PageHandlerArgs) {
+  const scope = personalDataScope(url, context);
   const { locale } = scope;
   const personal = await loadPersonalData(scope.ctx.db, scope.customerId, scope.session.idHash);
   if (!personal) throw new Response('Not Found', { status: 404 });
   const { customer } = personal;
   const licence = await licenceStatusFor(scope.ctx, scope.customerId, locale);
   const csrf = csrfFor(request, context);
-  const done = new URL(request.url).searchParams.get('done');
+  const done = url.searchParams.get('done');
   return data(
     {
       csrf: csrf.token,
@@ -88,11 +84,11 @@ export async function personalDataPageLoader({ request, context }: Args) {
  * newsletter, cancel a pending email change, request the account's deletion. Each success goes back
  * to the page with its status message; a deletion request that cannot be done answers the form.
  */
-export async function personalDataPageAction({ request, context }: Args) {
-  const scope = personalDataScope(request, context);
+export async function personalDataPageAction({ request, url, context }: PageHandlerArgs) {
+  const scope = personalDataScope(url, context);
   const { db } = scope.ctx;
   const formData = await submittedForm(request, context);
-  const back = (done: Done) => redirectCarrying(request, `${new URL(request.url).pathname}?done=${done}`);
+  const back = (done: Done) => redirectCarrying(url, `${url.pathname}?done=${done}`);
 
   switch (formData.get('intent')) {
     case 'end-session': {

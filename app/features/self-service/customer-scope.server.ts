@@ -27,12 +27,13 @@ export const customerScopeContext = createContext<CustomerScope | null>(null);
 
 /**
  * The scope the auth guard set for the pages behind it; resource routes outside the guard (a CSV
- * download, the bank-verification widget) get theirs built here, or the redirect to the login page.
+ * download, the bank-verification widget) get theirs built here, or the redirect to the login page,
+ * which comes back to `url` (the page's, as the router gives it).
  */
-export function customerScope(request: Request, context: Readonly<RouterContextProvider>): CustomerScope {
+export function customerScope(url: URL, context: Readonly<RouterContextProvider>): CustomerScope {
   const guarded = context.get(customerScopeContext);
   if (guarded) return guarded;
-  const session = requireSession(request, context);
+  const session = requireSession(url, context);
   return {
     session,
     customerId: session.customerId,

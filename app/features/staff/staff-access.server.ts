@@ -17,12 +17,11 @@ export const staffContext = createContext<StaffMember | null>(null);
  * page goes to the login, an action gets 403. A staff member whose role the table does not name: 403,
  * recorded in the audit log. Answers are never cached.
  */
-export const backOfficeGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const backOfficeGuard: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   const { database, config } = context.get(servicesContext);
   const secure = config.publicUrl.startsWith('https:');
   const token = readCookie(request.headers.get('cookie'), staffCookieName(secure));
   const staff = await readStaffSession(database.db, token);
-  const url = new URL(request.url);
   const page = findBackOfficePage(url.pathname);
   const isRead = request.method === 'GET' || request.method === 'HEAD';
   if (!staff) {

@@ -29,9 +29,9 @@ export function headers() {
  * button: the change applies with the button's POST, so mail scanners that open links cannot use
  * the token up. It works logged in or not (the link may be opened on another device).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database } = context.get(servicesContext);
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+  const token = url.searchParams.get('token') ?? '';
   const link = await checkEmailChangeLink(database.db, token);
   const csrf = csrfFor(request, context);
   return data(

@@ -20,21 +20,19 @@ export const meta = namedPageMeta;
  * login page's locale (a German target asked for on the English login opens in English), built like
  * every link so that a web view stays one and the travelling query values go along.
  */
-function afterLogin(request: Request, context: Route.LoaderArgs['context'], requested: unknown): string {
-  const url = new URL(request.url);
+function afterLogin(url: URL, context: Route.LoaderArgs['context'], requested: unknown): string {
   const { locale } = context.get(pageContext);
   const target = hrefInLocale(safeRedirect(requested, pagePath('selfService', locale)), locale);
-  return requestedHref(target, { pathname: url.pathname, search: url.search });
+  return requestedHref(target, url);
 }
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
-  if (context.get(sessionContext)) throw redirect(afterLogin(request, context, url.searchParams.get('redirectTo')));
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  if (context.get(sessionContext)) throw redirect(afterLogin(url, context, url.searchParams.get('redirectTo')));
   const csrf = csrfFor(request, context);
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await submittedForm(request, context);
   const submission = parseForm(formData, loginSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
@@ -55,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       hideFields: ['password'],
     });
   }
-  return redirect(afterLogin(request, context, submission.value.redirectTo), {
+  return redirect(afterLogin(url, context, submission.value.redirectTo), {
     headers: {
       'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, services.config.publicUrl.startsWith('https:')),
     },

@@ -13,8 +13,8 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get('token') ?? '';
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const token = url.searchParams.get('token') ?? '';
   const link = await checkResetLink(context.get(servicesContext), token);
   const csrf = csrfFor(request, context);
   return data(
@@ -23,12 +23,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), passwordResetFinishSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
   const outcome = await resetPassword(context.get(servicesContext), submission.value.token, submission.value.password);
   if (outcome.ok) {
-    return redirectCarrying(request, `${pagePath('login', context.get(pageContext).locale)}?reset=1`);
+    return redirectCarrying(url, `${pagePath('login', context.get(pageContext).locale)}?reset=1`);
   }
   return 'field' in outcome
     ? submission.reply({ fieldErrors: { password: [outcome.error] }, hideFields: ['password'] })

@@ -17,7 +17,7 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), passwordResetStartSchema);
   if (submission.status !== 'success') return submission.reply();
   await answerPasswordResetRequest(
@@ -25,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     submission.value.email,
     context.get(pageContext).locale,
   );
-  return redirectCarrying(request, `${new URL(request.url).pathname}?sent=1`);
+  return redirectCarrying(url, `${url.pathname}?sent=1`);
 }
 
 // The form and its messages come after the page's first load (docs/decisions/0016).

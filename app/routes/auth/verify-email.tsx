@@ -17,12 +17,9 @@ export const meta = namedPageMeta;
  * The link from the verification mail opens this page; the address is confirmed only by the
  * button's POST, so that mail scanners that open links cannot use the token up.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ request, url, context }: Route.LoaderArgs) {
   const csrf = csrfFor(request, context);
-  return data(
-    { csrf: csrf.token, token: new URL(request.url).searchParams.get('token') ?? '' },
-    { headers: csrf.headers },
-  );
+  return data({ csrf: csrf.token, token: url.searchParams.get('token') ?? '' }, { headers: csrf.headers });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -16,10 +16,10 @@ export const meta = backOfficeMeta;
  * The audit log for admins: search by actor, action, subject and dates, paged on the server,
  * exportable. Every page shown is itself an entry (`audit.view`).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const viewer = { staffId: requireStaff(context).staffId, origin: auditOrigin(context) };
-  const query = parseAuditQuery(new URL(request.url).searchParams);
+  const query = parseAuditQuery(url.searchParams);
   const [{ entries, hasNext }, names] = await Promise.all([
     auditLogPage(services, viewer, query),
     staffNames(services),

@@ -34,10 +34,10 @@ function actorOf(context: Route.LoaderArgs['context']): StaffActor {
  * actions its kind and state allow. Viewing it is audited. `customerNumber` in the query previews
  * matching an unmatched declaration before staff confirm it.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const actor = actorOf(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const found = await getCase(services, actor, params.get('id') ?? '');
   if (!found) throw data({ message: 'backoffice.case.refusal.not-found' }, { status: 404 });
   const [names, assignable] = await Promise.all([staffNames(services), assignableStaff(services)]);

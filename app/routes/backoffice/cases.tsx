@@ -24,10 +24,10 @@ const querySchema = z.object({
 });
 
 /** The case queue (docs/rules/back-office.md#case-queues): filtered and paged on the server, oldest first. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const services = context.get(servicesContext);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = querySchema.parse({
     kind: params.get('kind') ?? '',
     state: params.get('state') ?? '',

@@ -19,9 +19,8 @@ export const meta = backOfficeMeta;
  * audit log (`customer.view`) before it is shown. An id that is no UUID is answered with 400, an
  * unknown one with 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  const url = new URL(request.url);
   const customerId = parseCustomerId(url.searchParams.get('customer'));
   if (!customerId) throw data({ message: 'lookup.view.invalid-id' }, { status: 400 });
   const ledgerPage = parseLedgerPage(url.searchParams.get('ledger'));

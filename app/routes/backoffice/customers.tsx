@@ -19,9 +19,9 @@ export const meta = backOfficeMeta;
  * on the server, and each search is recorded in the audit log (the text only as a keyed hash). A
  * wrong query is answered with a message next to the field.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  const query = parseSearchQuery(new URL(request.url).searchParams);
+  const query = parseSearchQuery(url.searchParams);
   const title = backOfficeTitle(context, 'backoffice.page.customers');
   const base = { title, values: query.values, page: query.page, problem: query.problem };
   if (!query.parsed) {

@@ -30,8 +30,8 @@ const passwordMessages: Record<string, MessageKey> = {
   'password.too-common': 'backoffice.enrol.password.too-common',
 };
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const token = (new URL(request.url).searchParams.get('token') ?? '').slice(0, 100);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const token = (url.searchParams.get('token') ?? '').slice(0, 100);
   const enrolment = await openEnrolment(context.get(servicesContext), token);
   const csrf = csrfFor(request, context);
   // csrf.headers says no-store already; the token in this page's address goes to no other site.

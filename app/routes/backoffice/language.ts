@@ -7,8 +7,7 @@ import { isLocale, localeCookieName } from '~/i18n/locales';
  * The back office's language switch without JavaScript: remembers the language in the site's
  * `locale` cookie and goes back to the back-office page it came from (only a back-office page).
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const to = url.searchParams.get('to');
   const back = url.searchParams.get('back') ?? '';
   const path = back.split('?')[0] ?? '';

@@ -28,9 +28,8 @@ function pendingToken(request: Request, secure: boolean) {
   return readCookie(request.headers.get('cookie'), staffCookieName(secure));
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContext);
-  const url = new URL(request.url);
   const pending = await readSecondFactorSession(
     database.db,
     pendingToken(request, config.publicUrl.startsWith('https:')),

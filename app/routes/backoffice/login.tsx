@@ -25,9 +25,8 @@ const loginSchema = z.object({
   redirectTo: z.optional(z.string().check(z.maxLength(500))),
 });
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { database, config } = context.get(servicesContext);
-  const url = new URL(request.url);
   const token = readCookie(request.headers.get('cookie'), staffCookieName(config.publicUrl.startsWith('https:')));
   if (await readStaffSession(database.db, token))
     throw redirect(safeBackOfficeTarget(url.searchParams.get('redirectTo')));

@@ -25,8 +25,7 @@ const outcomes = ['booked', 'pending', 'approved', 'rejected', 'own-request', 'd
 const idSchema = z.uuid();
 
 /** One request; a different finance or admin staff member approves or rejects it while it is pending. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const id = idSchema.safeParse(url.searchParams.get('id'));
   if (!id.success) moneyItemNotFound();
   const services = context.get(servicesContext);

@@ -25,9 +25,9 @@ const querySchema = z.object({
 });
 
 /** Goodwill credits and refunds, filtered by state and kind and paged on the server (docs/rules/back-office.md#money). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = querySchema.parse({
     state: params.get('state') || undefined,
     kind: params.get('kind') || undefined,

@@ -68,10 +68,10 @@ async function current(context: Route.LoaderArgs['context'], settings: BackOffic
 }
 
 /** The four-eyes amounts in force, each with its default, and who changed them last. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const settings = await readBackOfficeSettings(context.get(servicesContext).db);
   const csrf = csrfFor(request, context);
-  const done = notices.find((notice) => notice === new URL(request.url).searchParams.get('done')) ?? null;
+  const done = notices.find((notice) => notice === url.searchParams.get('done')) ?? null;
   return data(
     {
       title: backOfficeTitle(context, 'backoffice.page.settings'),

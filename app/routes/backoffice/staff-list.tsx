@@ -26,8 +26,7 @@ const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_
 const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol']), staffId: z.uuid() });
 const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive', 'reenrol-self', 'reenrol-failed'] as const;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageSchema.parse(url.searchParams.get('page') ?? 1);
   const { staff, hasNext } = await listStaffAccounts(context.get(servicesContext), page);
   const csrf = csrfFor(request, context);

@@ -23,8 +23,7 @@ const idSchema = z.uuid();
  * One batch: its state and redeemed count; approval while pending; the CSV export once approved
  * (finance). The view is recorded in the audit log.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const id = idSchema.safeParse(url.searchParams.get('id'));
   if (!id.success) moneyItemNotFound();
   const services = context.get(servicesContext);

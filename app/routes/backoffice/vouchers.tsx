@@ -22,9 +22,9 @@ const querySchema = z.object({
 });
 
 /** Voucher batches, newest first, filtered by state and paged on the server (docs/rules/back-office.md#money). */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
-  const params = new URL(request.url).searchParams;
+  const params = url.searchParams;
   const query = querySchema.parse({ state: params.get('state') || undefined, page: params.get('page') ?? 1 });
   const locale = pageLocale(context);
   const list = await listVoucherBatches(context.get(servicesContext), query);

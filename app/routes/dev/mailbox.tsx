@@ -16,11 +16,11 @@ export const headers = privatePageHeaders;
  * server or SMS gateway. Each list exists only without its delivery service on the embedded database
  * (or with DEV_MAILBOX=on); with neither, the page is a 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { mail, database } = services;
   const smsEnabled = services.sms.boxEnabled;
-  if (!mail.mailboxEnabled && !smsEnabled) notFound(new URL(request.url).pathname);
+  if (!mail.mailboxEnabled && !smsEnabled) notFound(url.pathname);
   const [mails, sms] = await Promise.all([
     mail.mailboxEnabled ? mailOutbox.latest(database.db) : [],
     smsEnabled ? smsOutbox.latest(database.db) : [],

@@ -10,8 +10,8 @@ import { customerScope, customerScopeContext } from '~/features/self-service/cus
  * behind it shows or changes a contract that is out of date.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  async ({ request, context }) => {
-    const scope = customerScope(request, context);
+  async ({ url, context }) => {
+    const scope = customerScope(url, context);
     context.set(customerScopeContext, scope);
     await settleContract(scope.ctx.db, scope.customerId);
   },

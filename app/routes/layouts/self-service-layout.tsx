@@ -15,8 +15,8 @@ import { requireServedPage } from '~/request-scope.server';
 const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
 
 /** A self-service page of another brand (the driving licence's correction on cab) is not found, as on the site. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return requireServedPage(request, context);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return requireServedPage(url, context);
 }
 
 /**

@@ -17,9 +17,8 @@ export const headers = publicPageHeaders;
  * Generic content pages `/{locale}/{route}` and their web-view forms. Before asking the content
  * service: route validation, the airbus campaign's action code, and server-declared redirects.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ url, params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  const url = new URL(request.url);
   const locale = requireLocale(params.locale, url.pathname);
   const route = params.route ?? '';
 

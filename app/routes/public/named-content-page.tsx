@@ -16,8 +16,7 @@ const contentSlugs: Partial<Record<PageId, string>> = {
 export const meta = namedPageMeta;
 export const headers = publicPageHeaders;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ url, context }: Route.LoaderArgs) {
   const { pageId, locale } = context.get(pageContext);
   const slug = pageId && contentSlugs[pageId];
   if (!pageId || !slug) throw new Error(`No content slug for ${url.pathname}`);

@@ -20,9 +20,8 @@ const noStore = { 'Cache-Control': 'private, no-store', 'X-Robots-Tag': 'noindex
  * A content page's draft, for editors only: `?secret=` is exchanged for a signed cookie and
  * dropped from the address; without a valid cookie the preview does not exist (404).
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { config, content } = context.get(servicesContext);
-  const url = new URL(request.url);
   const secret = url.searchParams.get('secret');
   if (secret !== null) {
     if (!isPreviewSecret(secret, config.previewSecret)) notFound(url.pathname);

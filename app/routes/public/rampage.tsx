@@ -8,9 +8,8 @@ import { pagePath } from '~/i18n/route-table';
 import { readCookie } from '~/platform/cookies';
 
 /** The app ramp: phones go to their store entry, everyone else to the get-the-app page. */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ request, url, context }: Route.LoaderArgs) {
   const { content } = context.get(servicesContext);
-  const url = new URL(request.url);
   const { apps } = await content.siteContent();
   const store = storeEntryFor(request.headers.get('user-agent') ?? '', apps);
   const headers = { Vary: 'User-Agent, Cookie, Accept-Language', 'Cache-Control': 'private, no-cache' };

@@ -24,7 +24,7 @@ export function loader(args: Route.LoaderArgs) {
     );
     // The whole query travels along; the site's page gets the web-view marker when the app sent none,
     // so that it shows as the web view it replaces.
-    if (target) throw redirectCarrying(args.request, `${target}${new URL(args.request.url).search}`);
+    if (target) throw redirectCarrying(args.url, `${target}${args.url.search}`);
   }
   return reportPageLoader(args, mode);
 }

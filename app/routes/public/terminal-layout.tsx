@@ -13,8 +13,8 @@ import { requireServedPage } from '~/request-scope.server';
  * A page of another brand, or the terminal where the brand has none, is not found
  * (docs/rules/reports.md#report-pages-per-brand).
  */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return requireServedPage(request, context);
+export function loader({ url, context }: Route.LoaderArgs) {
+  return requireServedPage(url, context);
 }
 
 /**

@@ -59,7 +59,7 @@ function makeCaller() {
     context.set(servicesContext, services);
     context.set(requestContext, { requestId: 'test', nonce: 'n', logger, clientIp });
     const request = new Request(`http://localhost/resources/address-suggestions?${new URLSearchParams({ q: query })}`);
-    return loader({ request, params: {}, context } as unknown as Route.LoaderArgs);
+    return loader({ request, url: new URL(request.url), params: {}, context } as unknown as Route.LoaderArgs);
   };
 }
 

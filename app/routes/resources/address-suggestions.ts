@@ -10,10 +10,10 @@ const json = (body: AddressSuggestionsResponse, init: ResponseInit = {}) => Resp
  * so the geocoder's key never reaches the browser. Shorter than 3 characters gives no suggestions;
  * too many requests from one client give 429; a geocoder that does not answer gives 503.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
   const { clientIp, logger } = context.get(requestContext);
-  const query = new URL(request.url).searchParams.get('q') ?? '';
+  const query = url.searchParams.get('q') ?? '';
   try {
     const outcome = await services.geocoding.suggest(query, clientIp);
     if (outcome.status === 'rate-limited') {

@@ -13,8 +13,8 @@ const json = (body: WidgetResult, status = 200) =>
  * here; this asks the configured verifier for the logged-in customer and answers the widget's result
  * `{status, token?, reason?}`. The token only lets the form's submit be confirmed by the server again.
  */
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = customerScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = customerScope(url, context);
   const form = await submittedForm(request, context);
   const iban = normalizeIban(String(form.get('iban') ?? ''));
   const accountHolder = String(form.get('accountHolder') ?? '')

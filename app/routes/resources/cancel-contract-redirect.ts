@@ -7,8 +7,7 @@ import { readCookie } from '~/platform/cookies';
 import { notFound } from '~/shared/navigation/route-validation';
 
 /** The cancellation button's short address, rewritten to `/{locale}/kuendigen` unless the brand is flinkster. */
-export function loader({ request, context }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ request, url, context }: Route.LoaderArgs) {
   const locale = preferredLocale(
     readCookie(request.headers.get('cookie'), localeCookieName),
     request.headers.get('accept-language'),

@@ -10,9 +10,9 @@ import { berlinDate } from '~/platform/berlin-date';
  * download (features/credit/credit-csv.ts has the format). Only the customer's own rows; without a
  * session the customer is sent to the login page first.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = customerScope(request, context);
-  const requested = new URL(request.url).searchParams.get('locale');
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const scope = customerScope(url, context);
+  const requested = url.searchParams.get('locale');
   const locale = isLocale(requested) ? requested : scope.locale;
   const entries = await allLedgerEntries(scope.ctx.db, scope.customerId);
   return new Response(ledgerCsv(entries, locale, scope.ctx.brand.id), {

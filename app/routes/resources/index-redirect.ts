@@ -6,8 +6,7 @@ import { pagePath } from '~/i18n/route-table';
 import { readCookie } from '~/platform/cookies';
 
 /** `/` sends visitors to the home page of their language: remembered choice, browser, then German. */
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ request, url }: Route.LoaderArgs) {
   const locale = preferredLocale(
     readCookie(request.headers.get('cookie'), localeCookieName),
     request.headers.get('accept-language'),

@@ -7,12 +7,12 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /** Logout ends the session on the server, not just in the browser. POST only (CSRF-checked). */
-export async function action({ request, context }: Route.ActionArgs) {
+export async function action({ request, url, context }: Route.ActionArgs) {
   const { database, config } = context.get(servicesContext);
   const session = context.get(sessionContext);
   if (session) await endSession(database.db, session.idHash);
   const locale = String((await submittedForm(request, context)).get('locale'));
-  return redirectCarrying(request, `${pagePath('login', isLocale(locale) ? locale : defaultLocale)}?loggedOut=1`, {
+  return redirectCarrying(url, `${pagePath('login', isLocale(locale) ? locale : defaultLocale)}?loggedOut=1`, {
     headers: { 'Set-Cookie': clearedSessionCookie(config.publicUrl.startsWith('https:')) },
   });
 }

@@ -11,8 +11,7 @@ const aliases: Record<string, PageId> = {
   'passwort-reset-finish': 'passwordResetFinish',
 };
 
-export function loader({ request, params }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url, params }: Route.LoaderArgs) {
   const locale = requireLocale(params.locale, url.pathname);
   const alias = url.pathname.split('/').filter(Boolean)[1] ?? '';
   const page = aliases[alias];

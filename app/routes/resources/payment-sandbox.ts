@@ -13,10 +13,10 @@ const escapeHtml = (value: string) =>
  * links back to the shop — there is no card number field, so none can reach our server. Exists only
  * while the sandbox is the payment provider (no PAYMENT_PROVIDER_URL); changes nothing itself.
  */
-export function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   const sandbox = sandboxProviderIn(context.get(servicesContext).paymentProvider);
   if (!sandbox) throw new Response('Not Found', { status: 404 });
-  const page = sandbox.hostedPage(new URL(request.url).searchParams.get('start') ?? '');
+  const page = sandbox.hostedPage(url.searchParams.get('start') ?? '');
   const locale = page?.locale ?? 'de';
   const t = translator(locale, context.get(servicesContext).config.brand);
   const body = page

@@ -6,8 +6,8 @@ import { exportPersonalData } from '~/features/personal-data/data-export.server'
  * "Download all my data": the logged-in customer's data as a JSON file (GDPR Art. 15 and 20).
  * Reading it changes nothing, so it is a GET; without a session it sends to the login and back.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = personalDataScope(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const scope = personalDataScope(url, context);
   const exported = await exportPersonalData(scope.ctx.db, scope.customerId);
   if (!exported) throw new Response('Not Found', { status: 404 });
   const day = exported.exportedAt.toISOString().slice(0, 10);

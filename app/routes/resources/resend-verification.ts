@@ -8,16 +8,16 @@ import { safeRedirect } from '~/shared/navigation/safe-redirect';
 import { submittedForm } from '~/shared/security/submitted-form.server';
 
 /** The reminder banner's button: a new verification link (at most 3 an hour), then back to the page. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const session = requireSession(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const session = requireSession(url, context);
   const formData = await submittedForm(request, context);
   const back = safeRedirect(formData.get('returnTo'), '/');
-  const url = new URL(back, 'http://local.invalid');
+  const target = new URL(back, 'http://local.invalid');
   // The mail speaks the language of the page the button was on.
-  const locale = localeFromPath(url.pathname) ?? defaultLocale;
+  const locale = localeFromPath(target.pathname) ?? defaultLocale;
   const outcome = await resendVerification(context.get(servicesContext), session.customerId, locale);
-  url.searchParams.set('verification', outcome);
-  return redirect(`${url.pathname}${url.search}`);
+  target.searchParams.set('verification', outcome);
+  return redirect(`${target.pathname}${target.search}`);
 }
 
 export function loader() {

@@ -17,8 +17,8 @@ export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
 /** The cancellation flow for the logged-in customer: the public form, prefilled, behind the 15-minute check. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = customerScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = customerScope(url, context);
   const csrf = csrfFor(request, context);
   const [contract, customer] = await Promise.all([
     loadContract(scope.ctx.db, scope.customerId),
@@ -36,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = customerScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = customerScope(url, context);
   const submission = parseForm(await submittedForm(request, context), cancellationSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['currentPassword'] }),

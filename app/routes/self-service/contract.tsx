@@ -16,8 +16,8 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = customerScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = customerScope(url, context);
   const csrf = csrfFor(request, context);
   const contract = await loadContract(scope.ctx.db, scope.customerId);
   return data(
@@ -27,8 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Withdraws the pending cancellation (a cancellation change: needs the 15-minute check). */
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = customerScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = customerScope(url, context);
   const submission = parseForm(await submittedForm(request, context), withdrawSchema);
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) =>
     submission.reply({ ...options, hideFields: ['currentPassword'] });
@@ -42,7 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!check.ok) return reply({ fieldErrors: { currentPassword: [check.error] } });
   const outcome = await withdrawCancellation(scope.ctx, scope.customerId, { locale: scope.locale });
   if (!outcome.ok) return reply({ formErrors: [outcome.error] });
-  return redirectCarrying(request, `${pagePath('contract', scope.locale)}?withdrawn=1`);
+  return redirectCarrying(url, `${pagePath('contract', scope.locale)}?withdrawn=1`);
 }
 
 // The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).

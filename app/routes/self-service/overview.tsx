@@ -13,8 +13,8 @@ import { formatDate, formatEuro } from '~/i18n/intl-formats';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { customerId } = customerScope(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { customerId } = customerScope(url, context);
   const overview = await loadOverview(context.get(servicesContext).database.db, customerId);
   if (!overview) throw data(null, { status: 404 });
   return overview;

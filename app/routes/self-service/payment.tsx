@@ -22,8 +22,8 @@ function formatDay(instant: Date, locale: Locale): string {
   }).format(instant);
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { customerId, ctx, locale } = customerScope(request, context);
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const { customerId, ctx, locale } = customerScope(url, context);
   const [active, previous] = await Promise.all([
     activePaymentMethod(ctx.db, customerId),
     previousPaymentMethods(ctx.db, customerId),
@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     active: active ? view(active) : null,
     previous: previous.map(view),
     creditorId: creditorId(ctx.config.env),
-    changed: new URL(request.url).searchParams.has('changed'),
+    changed: url.searchParams.has('changed'),
   });
 }
 

@@ -17,8 +17,8 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = customerScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = customerScope(url, context);
   const csrf = csrfFor(request, context);
   const [contract, tariffs] = await Promise.all([
     loadContract(scope.ctx.db, scope.customerId),
@@ -36,8 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ csrf: csrf.token, contract, offers }, { headers: csrf.headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = customerScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = customerScope(url, context);
   const submission = parseForm(await submittedForm(request, context), tariffChangeSchema);
   if (submission.status !== 'success') return submission.reply();
   const outcome = await requestTariffChange(scope.ctx, scope.customerId, submission.value.tariffId, {
@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       ? submission.reply({ fieldErrors: { tariffId: [outcome.error] } })
       : submission.reply({ formErrors: [outcome.error] });
   }
-  return redirectCarrying(request, `${pagePath('tariff', scope.locale)}?changed=${outcome.kind}`);
+  return redirectCarrying(url, `${pagePath('tariff', scope.locale)}?changed=${outcome.kind}`);
 }
 
 // The content, with its forms and their messages, comes after the page's first load (docs/decisions/0016).

@@ -18,8 +18,8 @@ import { ButtonForm } from '~/ui/form/button-form';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = customerScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = customerScope(url, context);
   const csrf = csrfFor(request, context);
   const [contract, tariffs] = await Promise.all([
     loadContract(scope.ctx.db, scope.customerId),
@@ -29,11 +29,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Withdraws the pending tariff change. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = customerScope(request, context);
+export async function action({ url, context }: Route.ActionArgs) {
+  const scope = customerScope(url, context);
   const withdrawn = await withdrawTariffChange(scope.ctx.db, scope.customerId);
   return redirectCarrying(
-    request,
+    url,
     `${pagePath('tariff', scope.locale)}?${withdrawn ? 'withdrawn=1' : 'nothing-pending=1'}`,
   );
 }

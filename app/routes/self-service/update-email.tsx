@@ -15,8 +15,8 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = personalDataScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = personalDataScope(url, context);
   const email = await currentEmail(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
   return data(
@@ -25,8 +25,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = personalDataScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = personalDataScope(url, context);
   const submission = parseForm(await submittedForm(request, context), emailChangeSchema);
   const hideFields = ['currentPassword'];
   if (submission.status !== 'success') return submission.reply({ hideFields });
@@ -37,10 +37,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const { embeddedPage } = context.get(pageContext);
-    return redirectCarrying(
-      request,
-      `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=email-requested`,
-    );
+    return redirectCarrying(url, `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=email-requested`);
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

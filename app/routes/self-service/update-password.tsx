@@ -15,14 +15,14 @@ import { redirectCarrying } from '~/shared/navigation/redirect-carrying';
 export const headers = privatePageHeaders;
 export const meta = namedPageMeta;
 
-export function loader({ request, context }: Route.LoaderArgs) {
-  personalDataScope(request, context);
+export function loader({ request, url, context }: Route.LoaderArgs) {
+  personalDataScope(url, context);
   const csrf = csrfFor(request, context);
   return data({ csrf: csrf.token }, { headers: csrf.headers });
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = personalDataScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = personalDataScope(url, context);
   const submission = parseForm(await submittedForm(request, context), passwordChangeSchema);
   // Passwords are never sent back to the browser.
   const hideFields = ['currentPassword', 'newPassword'];
@@ -34,10 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     const { embeddedPage } = context.get(pageContext);
-    return redirectCarrying(
-      request,
-      `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=password-changed`,
-    );
+    return redirectCarrying(url, `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=password-changed`);
   }
   return outcome.field
     ? submission.reply({ fieldErrors: { [outcome.field]: [outcome.error] }, hideFields })

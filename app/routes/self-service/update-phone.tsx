@@ -26,11 +26,11 @@ export const meta = namedPageMeta;
  * Two steps on one page: the new number (a code goes out by SMS), then the code. While a code is
  * pending the page shows the code step; `?step=number` shows the number form again.
  */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const scope = personalDataScope(request, context);
+export async function loader({ request, url, context }: Route.LoaderArgs) {
+  const scope = personalDataScope(url, context);
   const { phoneE164, pending } = await phoneChangeState(scope.ctx.db, scope.customerId);
   const csrf = csrfFor(request, context);
-  const wantsNumber = new URL(request.url).searchParams.get('step') === 'number';
+  const wantsNumber = url.searchParams.get('step') === 'number';
   return data(
     {
       csrf: csrf.token,
@@ -49,10 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const scope = personalDataScope(request, context);
+export async function action({ request, url, context }: Route.ActionArgs) {
+  const scope = personalDataScope(url, context);
   const actor = { session: scope.session, clientIp: scope.clientIp, locale: scope.locale };
-  const url = new URL(request.url);
   const formData = await submittedForm(request, context);
   const intent = formData.get('intent');
 
@@ -60,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const submission = parseForm(formData, phoneNumberSchema);
     if (submission.status !== 'success') return { intent, result: submission.reply() } as const;
     const outcome = await requestPhoneCode(scope.pd, actor, submission.value.phone);
-    if (outcome.ok) return redirectCarrying(request, url.pathname);
+    if (outcome.ok) return redirectCarrying(url, url.pathname);
     return {
       intent,
       result: outcome.field
@@ -75,17 +74,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await confirmPhoneCode(scope.pd, actor, submission.value.code);
     if (outcome.ok) {
       const { embeddedPage } = context.get(pageContext);
-      return redirectCarrying(
-        request,
-        `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=phone-changed`,
-      );
+      return redirectCarrying(url, `${pagePath(pageForView('data', embeddedPage), scope.locale)}?done=phone-changed`);
     }
     return { intent, result: submission.reply({ fieldErrors: { code: [outcome.error] } }) } as const;
   }
 
   if (intent === 'resend-code') {
     const outcome = await resendPhoneCode(scope.pd, actor);
-    if (outcome.ok) return redirectCarrying(request, url.pathname);
+    if (outcome.ok) return redirectCarrying(url, url.pathname);
     return { intent, error: outcome.error } as const;
   }
 

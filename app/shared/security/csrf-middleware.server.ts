@@ -15,7 +15,7 @@ import { submittedForm } from './submitted-form.server';
  * back to its page, filled in again, instead of ending at the error screen (resubmission.server.ts);
  * either way, no action runs.
  */
-export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, url, context }, next) => {
   if (request.method === 'GET' || request.method === 'HEAD') return next();
   const { config } = context.get(servicesContext);
   if (isCrossOrigin(request, config.publicUrl)) throw data({ message: 'form.csrf-invalid' }, { status: 403 });
@@ -23,7 +23,7 @@ export const csrfMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const form = await submittedForm(request, context);
   const binding = csrfBinding(request, context);
   if (isValidCsrf(request, form, config.sessionSecret, secure, binding.sessionIdHash, binding.scope)) return next();
-  const resubmission = resubmissionRedirect(request, form, config.publicUrl, secure);
+  const resubmission = resubmissionRedirect(request, url, form, config.publicUrl, secure);
   if (resubmission) return resubmission;
   throw data({ message: 'form.csrf-invalid' }, { status: 403 });
 };

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RouterContextProvider } from 'react-router';
-import { servicesContext, sessionContext } from '~/context';
+import { pageContext, servicesContext, sessionContext } from '~/context';
 import { isBackOfficePath } from '~/i18n/back-office-routes';
 import { hostCookieName, readCookie, staffSessionCookieName } from '~/platform/cookies';
 import { issueCsrfToken, type CsrfScope } from './csrf.server';
@@ -22,7 +22,7 @@ export interface CsrfBinding {
  * nor set it.
  */
 export function csrfBinding(request: Request, context: Readonly<RouterContextProvider>): CsrfBinding {
-  if (isBackOfficePath(new URL(request.url).pathname)) {
+  if (isBackOfficePath(context.get(pageContext).pathname)) {
     const secure = context.get(servicesContext).config.publicUrl.startsWith('https:');
     const token = readCookie(request.headers.get('cookie'), hostCookieName(staffSessionCookieName, secure));
     const sessionIdHash =

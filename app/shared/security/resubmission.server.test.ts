@@ -12,12 +12,23 @@ const typedForm = () => {
   form.set('website', '');
   return form;
 };
-const post = (url: string, headers: Record<string, string>) => new Request(url, { method: 'POST', headers });
+/**
+ * A request and its page's address (`pageUrl`, else its own), as the router gives both to middleware
+ * and loaders: a data request's address is the page's.
+ */
+const post = (url: string, headers: Record<string, string>, pageUrl = url) =>
+  [new Request(url, { method: 'POST', headers }), new URL(pageUrl)] as const;
+const get = (url: string, cookie?: string, pageUrl = url) =>
+  [new Request(url, cookie ? { headers: { cookie } } : {}), new URL(pageUrl)] as const;
 
 describe('a form refused for its expired token', () => {
   it('goes back to its page with what was typed, except the password and the hidden fields', () => {
     const response = resubmissionRedirect(
-      post('https://kunden.example.com/de/registrieren.data?aktion=SOMMER&index', { 'sec-fetch-site': 'same-origin' }),
+      ...post(
+        'https://kunden.example.com/de/registrieren.data?aktion=SOMMER&index',
+        { 'sec-fetch-site': 'same-origin' },
+        'https://kunden.example.com/de/registrieren?aktion=SOMMER',
+      ),
       typedForm(),
       publicUrl,
       true,
@@ -29,13 +40,12 @@ describe('a form refused for its expired token', () => {
 
     const cookie = setCookie.split(';')[0]!;
     // Read by the page's document request and by its data request, never by another page.
-    const { resubmission: back } = readResubmission(
-      new Request(`${publicUrl}/de/registrieren?aktion=SOMMER`, { headers: { cookie } }),
-    );
+    const { resubmission: back } = readResubmission(...get(`${publicUrl}/de/registrieren?aktion=SOMMER`, cookie));
     expect(
-      readResubmission(new Request(`${publicUrl}/de/registrieren.data`, { headers: { cookie } })).resubmission,
+      readResubmission(...get(`${publicUrl}/de/registrieren.data`, cookie, `${publicUrl}/de/registrieren`))
+        .resubmission,
     ).toEqual(back);
-    expect(readResubmission(new Request(`${publicUrl}/de/anmelden`, { headers: { cookie } }))).toEqual({
+    expect(readResubmission(...get(`${publicUrl}/de/anmelden`, cookie))).toEqual({
       present: true,
       resubmission: null,
     });
@@ -51,7 +61,7 @@ describe('a form refused for its expired token', () => {
 
   it('accepts our Origin header when the browser sends no fetch metadata', () => {
     const response = resubmissionRedirect(
-      post('http://localhost:3000/en/register', { origin: 'http://localhost:3000' }),
+      ...post('http://localhost:3000/en/register', { origin: 'http://localhost:3000' }),
       typedForm(),
       publicUrl,
       false,
@@ -61,10 +71,10 @@ describe('a form refused for its expired token', () => {
   });
 
   it('is refused as before when nothing shows the form came from our origin, names no form, or has no page', () => {
-    expect(resubmissionRedirect(post(`${publicUrl}/de/registrieren`, {}), typedForm(), publicUrl, true)).toBeNull();
+    expect(resubmissionRedirect(...post(`${publicUrl}/de/registrieren`, {}), typedForm(), publicUrl, true)).toBeNull();
     expect(
       resubmissionRedirect(
-        post(`${publicUrl}/de/registrieren`, { origin: 'https://evil.example' }),
+        ...post(`${publicUrl}/de/registrieren`, { origin: 'https://evil.example' }),
         typedForm(),
         publicUrl,
         true,
@@ -73,9 +83,11 @@ describe('a form refused for its expired token', () => {
     const unnamed = typedForm();
     unnamed.delete('form-id');
     const sameOrigin = { 'sec-fetch-site': 'same-origin' };
-    expect(resubmissionRedirect(post(`${publicUrl}/de/registrieren`, sameOrigin), unnamed, publicUrl, true)).toBeNull();
     expect(
-      resubmissionRedirect(post(`${publicUrl}/resources/logout`, sameOrigin), typedForm(), publicUrl, true),
+      resubmissionRedirect(...post(`${publicUrl}/de/registrieren`, sameOrigin), unnamed, publicUrl, true),
+    ).toBeNull();
+    expect(
+      resubmissionRedirect(...post(`${publicUrl}/resources/logout`, sameOrigin), typedForm(), publicUrl, true),
     ).toBeNull();
   });
 
@@ -83,16 +95,14 @@ describe('a form refused for its expired token', () => {
     const long = typedForm();
     long.set('description', 'x'.repeat(5000));
     const response = resubmissionRedirect(
-      post(`${publicUrl}/de/fahrrad-melden`, { 'sec-fetch-site': 'same-origin' }),
+      ...post(`${publicUrl}/de/fahrrad-melden`, { 'sec-fetch-site': 'same-origin' }),
       long,
       publicUrl,
       true,
     );
     const cookie = response!.headers.get('set-cookie')!.split(';')[0]!;
     expect(cookie.length).toBeLessThan(3100);
-    const { resubmission: back } = readResubmission(
-      new Request(`${publicUrl}/de/fahrrad-melden`, { headers: { cookie } }),
-    );
+    const { resubmission: back } = readResubmission(...get(`${publicUrl}/de/fahrrad-melden`, cookie));
     expect(back?.result.initialValue).toEqual({});
     expect(back?.result.error).toEqual({ '': [resubmitMessage] });
   });
@@ -103,7 +113,7 @@ describe('a form refused for its expired token', () => {
     confirm.set('form-id', 'verify-email');
     confirm.set('token', 'one-time-secret');
     const back = resubmissionRedirect(
-      post(`${publicUrl}/de/email-bestaetigen?token=one-time-secret`, { 'sec-fetch-site': 'same-origin' }),
+      ...post(`${publicUrl}/de/email-bestaetigen?token=one-time-secret`, { 'sec-fetch-site': 'same-origin' }),
       confirm,
       publicUrl,
       true,
@@ -112,7 +122,7 @@ describe('a form refused for its expired token', () => {
     expect(Buffer.from(cookie.split('=')[1]!, 'base64url').toString('utf8')).not.toContain('one-time-secret');
 
     const response = resubmissionRedirect(
-      post(`${publicUrl}/de/${'x'.repeat(4000)}`, { 'sec-fetch-site': 'same-origin' }),
+      ...post(`${publicUrl}/de/${'x'.repeat(4000)}`, { 'sec-fetch-site': 'same-origin' }),
       typedForm(),
       publicUrl,
       true,
@@ -121,11 +131,11 @@ describe('a form refused for its expired token', () => {
   });
 
   it('ignores a cookie that is not one of ours and clears the one it read', () => {
-    expect(readResubmission(new Request(publicUrl, { headers: { cookie: 'form-resend=bm9uc2Vuc2U' } }))).toEqual({
+    expect(readResubmission(...get(publicUrl, 'form-resend=bm9uc2Vuc2U'))).toEqual({
       present: true,
       resubmission: null,
     });
-    expect(readResubmission(new Request(publicUrl)).present).toBe(false);
+    expect(readResubmission(...get(publicUrl)).present).toBe(false);
     expect(clearResubmission(true)).toBe('form-resend=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax; Secure');
   });
 });

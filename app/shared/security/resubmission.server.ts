@@ -30,6 +30,7 @@ const maxAgeSeconds = 300;
  */
 export function resubmissionRedirect(
   request: Request,
+  url: URL,
   form: FormData,
   publicUrl: string,
   secure: boolean,
@@ -37,12 +38,9 @@ export function resubmissionRedirect(
   const formId = form.get(formIdFieldName);
   if (typeof formId !== 'string' || !/^[\w:-]{1,100}$/.test(formId)) return null;
   if (!cameFromOurOrigin(request, publicUrl)) return null;
-  const url = new URL(request.url);
   // A form of a resource route has no page to come back to.
   if (url.pathname.startsWith('/resources/')) return null;
-  const pathname = pagePathOf(url);
-  url.searchParams.delete('index');
-  url.searchParams.delete('_routes');
+  const { pathname } = url;
   const location = `${pathname}${url.search}`;
   const cookie = resubmissionCookie(formId, form, pathname, secure);
   // Only a path no page of ours has is that long: such a form gets the plain refusal.
@@ -53,16 +51,15 @@ export function resubmissionRedirect(
 }
 
 /**
- * The form to show again on this page, if one came back for it; `present` when the cookie is there at
- * all (for this page or not), so that the page deletes it.
+ * The form to show again on the page at `url`, if one came back for it; `present` when the cookie is
+ * there at all (for this page or not), so that the page deletes it.
  */
-export function readResubmission(request: Request): { present: boolean; resubmission: Resubmission | null } {
+export function readResubmission(request: Request, url: URL): { present: boolean; resubmission: Resubmission | null } {
   const raw = readCookie(request.headers.get('cookie'), cookieName);
   if (!raw) return { present: false, resubmission: null };
   try {
     const value: unknown = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
-    if (!isStored(value) || value.path !== pagePathOf(new URL(request.url)))
-      return { present: true, resubmission: null };
+    if (!isStored(value) || value.path !== url.pathname) return { present: true, resubmission: null };
     return { present: true, resubmission: { formId: value.formId, result: value.result } };
   } catch {
     return { present: true, resubmission: null };
@@ -72,11 +69,6 @@ export function readResubmission(request: Request): { present: boolean; resubmis
 /** Deletes the cookie once a page has read it, so that a reload shows the form as new. */
 export function clearResubmission(secure: boolean): string {
   return `${cookieName}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** The page's own path, also for React Router's data request for it (`/de/anmelden.data`). */
-function pagePathOf(url: URL): string {
-  return url.pathname.replace(/\.data$/, '') || '/';
 }
 
 /** The cookie that brings the form back, or null when even the form without its values is beyond the cookie limit. */
