@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
+import { passOn } from '../pass-on';
 import { RouterLink, type RouterLinkProps } from './router-link';
 
 /**
@@ -33,7 +34,7 @@ export function AppLink({ to, ...props }: RouterLinkProps) {
     } = props;
     return <a {...anchor} href={href} />;
   }
-  return <RouterLink {...props} to={href} />;
+  return <RouterLink {...passOn(props, { to: href })} />;
 }
 
 type AppNavLinkProps = Omit<ComponentProps<typeof NavLink>, 'to'> & { to: string };

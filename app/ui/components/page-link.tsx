@@ -2,6 +2,7 @@ import type { ComponentProps } from 'react';
 import { useLocale } from '~/i18n/hooks';
 import type { Locale } from '~/i18n/locales';
 import { pagePath, type PageId } from '~/i18n/route-table';
+import { passOn } from '../pass-on';
 import { AppLink } from './app-link';
 
 type PageLinkProps = Omit<ComponentProps<typeof AppLink>, 'to'> & {
@@ -20,5 +21,6 @@ type PageLinkProps = Omit<ComponentProps<typeof AppLink>, 'to'> & {
 export function PageLink({ page, locale, query, hash, ...props }: PageLinkProps) {
   const currentLocale = useLocale();
   const own = query ? `?${new URLSearchParams(query).toString()}` : '';
-  return <AppLink {...props} to={`${pagePath(page, locale ?? currentLocale)}${own}${hash ? `#${hash}` : ''}`} />;
+  const to = `${pagePath(page, locale ?? currentLocale)}${own}${hash ? `#${hash}` : ''}`;
+  return <AppLink {...passOn(props, { to })} />;
 }

@@ -1,6 +1,7 @@
 import type { ComponentProps } from 'react';
 import { useLocation } from 'react-router';
 import { isWebView } from '~/i18n/route-table';
+import { passOn } from '../pass-on';
 
 /**
  * A page section that fades in on scroll; web views get no animation attributes
@@ -8,5 +9,5 @@ import { isWebView } from '~/i18n/route-table';
  */
 export function Section(props: ComponentProps<'section'>) {
   const { pathname, search } = useLocation();
-  return <section {...props} data-animate={isWebView(pathname, search) ? undefined : 'fade-in'} />;
+  return <section {...passOn(props, { 'data-animate': isWebView(pathname, search) ? undefined : 'fade-in' })} />;
 }
