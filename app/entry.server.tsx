@@ -6,6 +6,7 @@ import { requestContext, servicesContext } from './context';
 import { serverErrorReporter } from './platform/error-reporting/server';
 import { isRefusedTextError } from './platform/refused-text';
 import { isUnavailableError } from './platform/unavailable';
+import { renderedDocumentResponse } from './rendered-document.server';
 import { NonceProvider } from './ui/nonce';
 // The server renders every page and writes every mail: all messages, from the start.
 import './i18n/messages/complete';
@@ -46,7 +47,7 @@ export default function handleRequest(
         onAllReady() {
           shellRendered = true;
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // Everything is ready: the document is collected in memory and handed on as one body,
+          // Everything is ready: the document is collected in memory and handed on as one buffer,
           // cheaper than a stream of React's chunks that the server would read back anyway.
           const chunks: Buffer[] = [];
           const document = new Writable({
@@ -55,7 +56,7 @@ export default function handleRequest(
               done();
             },
             final(done) {
-              resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status }));
+              resolve(renderedDocumentResponse(Buffer.concat(chunks), { headers: responseHeaders, status }));
               done();
             },
           });

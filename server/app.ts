@@ -14,6 +14,7 @@ import { keepUrlEncodedForm, readUpload } from '~/shared/security/submitted-form
 import { pageCacheKey } from '~/shared/consent/consent-cookie';
 import { sessionCookieName } from '~/platform/cookies';
 import { createLogger } from '~/platform/logger.server';
+import { renderedDocument } from '~/rendered-document.server';
 import { createServices } from '~/services.server';
 import { clientIp } from './client-ip';
 import { incomingRequestId } from './request-id';
@@ -373,12 +374,13 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
 
-    if (!response.body) {
+    const rendered = renderedDocument(response);
+    if (!response.body && !rendered) {
       res.writeHead(response.status).end();
       return;
     }
     if (contentType.startsWith('text/html')) {
-      const html = Buffer.from(await response.arrayBuffer());
+      const html = rendered ?? Buffer.from(await response.arrayBuffer());
       // Pages opt in with s-maxage; they live no longer than the content they show (CONTENT_TTL_SECONDS).
       const ttl = cacheKey ? Math.min(sharedTtlSeconds(response.status, response.headers), contentTtlSeconds) : 0;
       if (cacheKey && ttl > 0) {

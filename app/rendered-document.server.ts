@@ -1,0 +1,21 @@
+/**
+ * A rendered page's bytes, handed from `entry.server.tsx` to the HTTP server (server/app.ts) beside
+ * its `Response` rather than as its body. The entry renders the whole document into one buffer; as a
+ * `Response` body it would become a web stream (one per page, with its controller, queue and
+ * transfer hooks) that the server reads straight back into a buffer. The `Response` the entry makes
+ * has no body; the server writes the bytes kept for that very object. Any other `Response` (one a
+ * middleware made instead, React Router's bodiless answer to HEAD) is written as it is.
+ */
+const documents = new WeakMap<Response, Buffer>();
+
+/** The answer for a rendered page: status and headers, the bytes kept for the server. */
+export function renderedDocumentResponse(html: Buffer, init: ResponseInit): Response {
+  const response = new Response(null, init);
+  documents.set(response, html);
+  return response;
+}
+
+/** The page's bytes when `response` is the one the entry made for it. */
+export function renderedDocument(response: Response): Buffer | undefined {
+  return documents.get(response);
+}
