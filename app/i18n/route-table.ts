@@ -383,6 +383,9 @@ for (const id of pageIds) {
  * check made by page (such as which brand offers it) cannot be passed by spelling its path otherwise.
  */
 export function findPage(pathname: string): { id: PageId; locale: Locale } | undefined {
+  // A page's own path, as every link of the app writes it, is its key: nothing to decode or lower.
+  const exact = byPath.get(pathname);
+  if (exact) return exact;
   let decoded: string;
   try {
     decoded = decodeURIComponent(pathname);

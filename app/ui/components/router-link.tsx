@@ -1,4 +1,4 @@
-import { createElement, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
 import { createPath, Link, resolvePath } from 'react-router';
 
 /**
@@ -43,7 +43,7 @@ export function ServerLink(props: RouterLinkProps) {
   anchor.href = needsResolving.test(props.to) ? createPath(resolvePath(props.to)) : props.to;
   anchor.target = props.target;
   anchor['data-discover'] = (props.discover ?? 'render') === 'render' ? 'true' : undefined;
-  return createElement('a', anchor);
+  return <a {...anchor} />;
 }
 
 /** React Router's `Link` to a path of the app: its markup on the server, `Link` in the browser. */
