@@ -6,7 +6,10 @@
  * has no body; the server writes the bytes kept for that very object. Any other `Response` (one a
  * middleware made instead, React Router's bodiless answer to HEAD) is written as it is.
  */
-const documents = new WeakMap<Response, Buffer>();
+// One map for the process: under `npm run dev` the entry's modules are loaded again when they change,
+// while the HTTP server keeps the module it started with.
+const processWide = globalThis as unknown as Record<symbol, WeakMap<Response, Buffer> | undefined>;
+const documents = (processWide[Symbol.for('self-service.rendered-documents')] ??= new WeakMap());
 
 /** The answer for a rendered page: status and headers, the bytes kept for the server. */
 export function renderedDocumentResponse(html: Buffer, init: ResponseInit): Response {

@@ -18,8 +18,8 @@ const uploadContext = createContext<{ files: UploadedFile[] } | { refused: Multi
  * (form-shape.ts). The CSRF middleware reads it before any action runs (to check the token), so a
  * body that is no form, or one beyond the limits, is refused with a 400 and the error screen before
  * any action sees it; the action takes the same form from here instead of reading the body a second
- * time. It reads from a clone: React Router builds the action's request from the original, whose
- * body must still be unread.
+ * time. It reads from a clone, so that the request's own body stays unread for whatever reads it
+ * later: the action gets this very request (react-router.config.ts: `v8_passThroughRequests`).
  *
  * A page whose route-table entry says `acceptsFiles` may send `multipart/form-data` with files. The
  * HTTP server reads such a body as it streams in, with the limits of app/config/uploads.ts, before
