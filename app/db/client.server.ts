@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { withNamedStatements } from './pglite-named-statements.server';
 import * as schema from './schema';
 
 /** Both drivers give the same PostgreSQL-dialect Drizzle database. */
@@ -61,7 +62,7 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     mkdirSync(dataPath, { recursive: true });
   }
   const client = options.pgliteClient ?? (await PGlite.create(dataPath));
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(withNamedStatements(client), { schema });
   return {
     db,
     kind: 'pglite',

@@ -1,0 +1,105 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { withNamedStatements } from './pglite-named-statements.server';
+
+describe('PGlite with named statements', () => {
+  let client: PGlite;
+  let named: PGlite;
+
+  beforeEach(async () => {
+    client = await PGlite.create();
+    named = withNamedStatements(client, 3);
+    await client.exec(`
+      create table things (
+        id uuid primary key,
+        label text unique,
+        amount numeric,
+        seen_at timestamptz,
+        due date,
+        details jsonb,
+        flags boolean[]
+      )`);
+  });
+  afterEach(() => client.close());
+
+  const preparedStatements = async () =>
+    (await client.query<{ name: string }>('select name from pg_prepared_statements order by name')).rows.map(
+      (row) => row.name,
+    );
+
+  it('answers every query as PGlite’s own query does: rows, fields, counts, types, both row modes', async () => {
+    const insert =
+      'insert into things (id, label, amount, seen_at, due, details, flags) values ($1, $2, $3, $4, $5, $6, $7)';
+    const values = [
+      '6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a01',
+      'Fahrrad',
+      '12.50',
+      new Date('2026-11-28T08:00:00.000Z'),
+      '2026-12-01',
+      { colour: 'grün', gears: 7 },
+      [true, false],
+    ];
+    const inserted = await named.query(insert, values);
+    expect(inserted).toEqual(
+      await client.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a02', 'Auto', ...values.slice(2)]),
+    );
+    expect(inserted).toMatchObject({ affectedRows: 1, command: 'INSERT' });
+    await named.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a03', 'Roller', null, null, null, null, undefined]);
+
+    const select = 'select * from things where label = $1 or amount is null order by label';
+    expect(await named.query(select, ['Fahrrad'])).toEqual(await client.query(select, ['Fahrrad']));
+    const asArrays = { rowMode: 'array' as const, parsers: { [types.TIMESTAMPTZ]: (value: string) => value } };
+    expect(await named.query(select, ['Fahrrad'], asArrays)).toEqual(await client.query(select, ['Fahrrad'], asArrays));
+    const none = 'select id from things where amount > $1';
+    expect(await named.query(none, [1000])).toEqual(await client.query(none, [1000]));
+    const update = 'update things set amount = amount + 1 where amount is not null';
+    expect(await named.query(update)).toEqual(await client.query(update));
+  });
+
+  it('parses a statement once and keeps at most its capacity, closing the least recently used', async () => {
+    await named.query('select 1 as one');
+    await named.query('select 1 as one');
+    expect(await preparedStatements()).toEqual(['s1']);
+
+    await named.query('select 2 as two');
+    await named.query('select 3 as three');
+    await named.query('select 1 as one');
+    await named.query('select 4 as four');
+    // `select 2` was the least recently used of four: closed, the other three stay.
+    expect(await preparedStatements()).toEqual(['s1', 's3', 's4']);
+  });
+
+  it('passes a database error on and goes on answering; a statement that does not parse is not kept', async () => {
+    const insert = "insert into things (id, label) values ($1, 'Fahrrad')";
+    await named.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a01']);
+    await expect(named.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a02'])).rejects.toMatchObject({
+      code: '23505',
+    });
+    await expect(named.query('select from nowhere where')).rejects.toMatchObject({ code: '42601' });
+    expect(await preparedStatements()).toEqual(['s1']);
+    expect((await named.query('select count(*)::int as n from things')).rows).toEqual([{ n: 1 }]);
+  });
+
+  it('parses a statement again after a change of its table gave its rows another shape', async () => {
+    await named.query('select * from things');
+    await client.exec('alter table things add column note text');
+    // The database refuses the kept plan once; the statement is then parsed again.
+    await expect(named.query('select * from things')).rejects.toMatchObject({ code: '0A000' });
+    expect((await named.query('select * from things')).fields.map((field) => field.name)).toContain('note');
+  });
+
+  it('waits for a running transaction instead of joining it', async () => {
+    let insideTransaction!: () => void;
+    const started = new Promise<void>((resolve) => (insideTransaction = resolve));
+    const transaction = client.transaction(async (tx) => {
+      await tx.query("insert into things (id, label) values ('6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a01', 'Fahrrad')");
+      insideTransaction();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      await tx.rollback();
+    });
+    await started;
+    const counted = await named.query<{ n: number }>('select count(*)::int as n from things');
+    await transaction;
+    expect(counted.rows).toEqual([{ n: 0 }]);
+  });
+});
