@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
 import { passOn } from '../pass-on';
-import { RouterLink, type RouterLinkProps } from './router-link';
+import { plainAnchorProps, RouterLink, type RouterLinkProps } from './router-link';
 
 /**
  * The current page's link builder (app/shared/navigation/internal-link.ts): what a link to `href`
@@ -20,19 +20,7 @@ function useInternalHref(): (href: string) => string {
 export function AppLink({ to, ...props }: RouterLinkProps) {
   const href = useInternalHref()(to);
   if (!isPageHref(to)) {
-    // What only the router reads stays off the element.
-    const {
-      reloadDocument,
-      replace,
-      state,
-      preventScrollReset,
-      relative,
-      viewTransition,
-      discover,
-      defaultShouldRevalidate,
-      ...anchor
-    } = props;
-    return <a {...anchor} href={href} />;
+    return <a {...plainAnchorProps(props)} href={href} />;
   }
   return <RouterLink {...passOn(props, { to: href })} />;
 }

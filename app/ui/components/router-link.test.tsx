@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Link, MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { RouterLink, ServerLink, type RouterLinkProps } from './router-link';
+import { plainAnchorProps, RouterLink, ServerLink, type RouterLinkProps } from './router-link';
 
 /** What React Router's own `Link` renders for these props, on a page at `at`. */
 function linkMarkup(props: RouterLinkProps, at = '/de/impressum/'): string {
@@ -47,5 +47,28 @@ describe('the server’s link', () => {
 
   it('is what the server renders for a link', () => {
     expect(RouterLink).toBe(ServerLink);
+  });
+});
+
+describe('a link that leaves the app', () => {
+  it('keeps the anchor’s own props and drops what only the router reads', () => {
+    const onClick = () => undefined;
+    expect(
+      plainAnchorProps({
+        className: 'footer__link',
+        target: '_blank',
+        rel: 'noopener',
+        onClick,
+        children: 'Datenschutz',
+        discover: 'none',
+        reloadDocument: true,
+        replace: true,
+        state: { from: 'x' },
+        preventScrollReset: true,
+        relative: 'path',
+        viewTransition: true,
+        defaultShouldRevalidate: false,
+      }),
+    ).toEqual({ className: 'footer__link', target: '_blank', rel: 'noopener', onClick, children: 'Datenschutz' });
   });
 });

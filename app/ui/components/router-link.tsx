@@ -7,12 +7,9 @@ import { createPath, Link, resolvePath } from 'react-router';
  */
 export type RouterLinkProps = Omit<ComponentProps<typeof Link>, 'to' | 'prefetch' | 'mask'> & { to: string };
 
-/** What `Link` reads and keeps off the anchor (`target` it sets after `href`, as `Link` does). */
-const routerOnly = new Set<string>([
-  'to',
+/** What only React Router reads of a link's props: never an attribute of an anchor. */
+const routerOnly: ReadonlySet<string> = new Set([
   'discover',
-  'target',
-  'onClick',
   'reloadDocument',
   'replace',
   'state',
@@ -21,6 +18,26 @@ const routerOnly = new Set<string>([
   'viewTransition',
   'defaultShouldRevalidate',
 ]);
+
+/**
+ * What the server's anchor leaves out besides: the path (it becomes `href`), the click handler
+ * (`Link` brings its own) and `target`, which `Link` sets after `href`.
+ */
+const notCopiedOnTheServer: ReadonlySet<string> = new Set([...routerOnly, 'to', 'onClick', 'target']);
+
+/** A copy of `props` without the names in `left`: a loop, no spread (see `passOn`). */
+function copyWithout(props: object, left: ReadonlySet<string>): Record<string, unknown> {
+  const copy: Record<string, unknown> = {};
+  for (const name in props) {
+    if (!left.has(name)) copy[name] = props[name as keyof typeof props];
+  }
+  return copy;
+}
+
+/** A link's props for a plain anchor (a link that leaves the app): what only the router reads taken out. */
+export function plainAnchorProps(props: Omit<RouterLinkProps, 'to'>): ComponentProps<'a'> {
+  return copyWithout(props, routerOnly);
+}
 
 /**
  * What `Link` would change in an absolute path: doubled slashes, dot segments, an empty query or
@@ -36,10 +53,7 @@ const needsResolving = /\/\/|\/\.|\?(#|$)|#$/;
  * `Link` itself, which hydrates onto the same attributes.
  */
 export function ServerLink(props: RouterLinkProps) {
-  const anchor: Record<string, unknown> = {};
-  for (const name in props) {
-    if (!routerOnly.has(name)) anchor[name] = props[name as keyof RouterLinkProps];
-  }
+  const anchor = copyWithout(props, notCopiedOnTheServer);
   anchor.href = needsResolving.test(props.to) ? createPath(resolvePath(props.to)) : props.to;
   anchor.target = props.target;
   anchor['data-discover'] = (props.discover ?? 'render') === 'render' ? 'true' : undefined;
