@@ -59,14 +59,14 @@ describe('PGlite with named statements', () => {
   it('parses a statement once and keeps at most its capacity, closing the least recently used', async () => {
     await named.query('select 1 as one');
     await named.query('select 1 as one');
-    expect(await preparedStatements()).toEqual(['s1']);
+    expect(await preparedStatements()).toHaveLength(1);
 
     await named.query('select 2 as two');
     await named.query('select 3 as three');
     await named.query('select 1 as one');
     await named.query('select 4 as four');
     // `select 2` was the least recently used of four: closed, the other three stay.
-    expect(await preparedStatements()).toEqual(['s1', 's3', 's4']);
+    expect(await preparedStatements()).toEqual(['named_1', 'named_3', 'named_4']);
   });
 
   it('passes a database error on and goes on answering; a statement that does not parse is not kept', async () => {
@@ -76,16 +76,34 @@ describe('PGlite with named statements', () => {
       code: '23505',
     });
     await expect(named.query('select from nowhere where')).rejects.toMatchObject({ code: '42601' });
-    expect(await preparedStatements()).toEqual(['s1']);
+    expect(await preparedStatements()).toEqual(['named_1']);
     expect((await named.query('select count(*)::int as n from things')).rows).toEqual([{ n: 1 }]);
   });
 
-  it('parses a statement again after a change of its table gave its rows another shape', async () => {
+  it('parses a statement again, unseen by its caller, after a change of its table or when the database dropped it', async () => {
     await named.query('select * from things');
     await client.exec('alter table things add column note text');
-    // The database refuses the kept plan once; the statement is then parsed again.
-    await expect(named.query('select * from things')).rejects.toMatchObject({ code: '0A000' });
     expect((await named.query('select * from things')).fields.map((field) => field.name)).toContain('note');
+    await client.exec('deallocate all');
+    expect((await named.query('select * from things')).rows).toEqual([]);
+    expect(await preparedStatements()).toHaveLength(1);
+  });
+
+  it('keeps a statement that fails for its values, and one statement per text for two wrappers of one database', async () => {
+    const truncated = "select date_trunc($1, interval '1 day') as day";
+    for (let i = 0; i < 3; i++) await expect(named.query(truncated, ['week'])).rejects.toMatchObject({ code: '0A000' });
+    expect(await preparedStatements()).toHaveLength(1);
+    const again = withNamedStatements(client, 3);
+    expect((await again.query(truncated, ['day'])).rows).toHaveLength(1);
+    expect(await preparedStatements()).toHaveLength(1);
+  });
+
+  it('hands the database’s notices to the caller that asked for them', async () => {
+    const notices: string[] = [];
+    await named.query("do $$ begin raise notice 'Fahrrad'; end $$", [], {
+      onNotice: (notice) => notices.push(String(notice.message)),
+    });
+    expect(notices).toEqual(['Fahrrad']);
   });
 
   it('waits for a running transaction instead of joining it', async () => {

@@ -13,14 +13,26 @@ import { protocol, type PGlite, type QueryOptions, type Results } from '@electri
  *
  * The statements are kept per database, the least recently used closed beyond `capacity`: the
  * app's statements are a few hundred texts at most, and one outside them costs what it cost before
- * (parsed once either way). A statement the database no longer finds, or whose result has changed
- * shape (a schema change), is forgotten and parsed again on its next use.
+ * (parsed once either way). A statement the database no longer finds, or whose rows a schema change
+ * gave another shape, is refused before it runs: it is closed, parsed again and run once more.
  */
 export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
-  const statements = new Map<string, Statement>();
-  let counter = 0;
+  // One cache per database: two wrappers of one client share its statements and their names.
+  let cache = caches.get(client);
+  if (!cache) {
+    cache = { statements: new Map(), counter: 0 };
+    caches.set(client, cache);
+  }
+  const { statements } = cache;
 
-  async function statementFor(text: string): Promise<Statement> {
+  async function send(options: QueryOptions | undefined, ...parts: Uint8Array[]): Promise<BackendMessage[]> {
+    return client.execProtocolStream(joined(...parts, protocol.serialize.sync()), {
+      syncToFs: false,
+      onNotice: options?.onNotice,
+    });
+  }
+
+  async function statementFor(text: string, options: QueryOptions | undefined): Promise<Statement> {
     const known = statements.get(text);
     if (known) {
       // Most recently used last: the map's order is the eviction order.
@@ -28,59 +40,69 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
       statements.set(text, known);
       return known;
     }
-    const name = `s${++counter}`;
-    const { messages } = await client.execProtocol(
-      joined(
+    const name = `named_${++cache!.counter}`;
+    let messages: BackendMessage[];
+    try {
+      messages = await send(
+        options,
         protocol.serialize.parse({ name, text }),
         protocol.serialize.describe({ type: 'S', name }),
-        protocol.serialize.sync(),
-      ),
-      { syncToFs: false },
-    );
+      );
+    } catch (error) {
+      // A statement that parsed but could not be described would stay in the database unnamed by
+      // the cache; closing a statement that does not exist is no error.
+      await send(undefined, protocol.serialize.close({ type: 'S', name }));
+      throw error;
+    }
     const statement: Statement = { name, parameterTypes: [], fields: [] };
     for (const message of messages) {
-      if (message instanceof protocol.messages.ParameterDescriptionMessage) {
-        statement.parameterTypes = message.dataTypeIDs;
-      } else if (message instanceof protocol.messages.RowDescriptionMessage) {
-        statement.fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+      if (message.name === 'parameterDescription') {
+        statement.parameterTypes = (message as ParameterDescriptionMessage).dataTypeIDs;
+      } else if (message.name === 'rowDescription') {
+        statement.fields = (message as RowDescriptionMessage).fields.map(({ name, dataTypeID }) => ({
+          name,
+          dataTypeID,
+        }));
       }
     }
     statements.set(text, statement);
     if (statements.size > capacity) {
       const [oldestText, oldest] = statements.entries().next().value!;
       statements.delete(oldestText);
-      await client.execProtocol(
-        joined(protocol.serialize.close({ type: 'S', name: oldest.name }), protocol.serialize.sync()),
-        { syncToFs: false },
-      );
+      await send(undefined, protocol.serialize.close({ type: 'S', name: oldest.name }));
     }
     return statement;
   }
 
-  async function run<T>(text: string, params: readonly unknown[], options?: QueryOptions): Promise<Results<T>> {
-    const statement = await statementFor(text);
+  async function execute<T>(statement: Statement, params: readonly unknown[], options?: QueryOptions) {
     const values = params.map((param, index) => {
       if (param === null || param === undefined) return null;
       const type = statement.parameterTypes[index]!;
       const serialize = options?.serializers?.[type] ?? client.serializers[type];
       return serialize ? serialize(param) : String(param);
     });
+    const messages = await send(
+      options,
+      protocol.serialize.bind({ statement: statement.name, values }),
+      protocol.serialize.execute({}),
+    );
+    return results<T>(messages, statement.fields, options, client.parsers);
+  }
+
+  async function run<T>(text: string, params: readonly unknown[], options?: QueryOptions): Promise<Results<T>> {
+    const statement = await statementFor(text, options);
+    let answer: Results<T>;
     try {
-      const { messages } = await client.execProtocol(
-        joined(
-          protocol.serialize.bind({ statement: statement.name, values }),
-          protocol.serialize.execute({}),
-          protocol.serialize.sync(),
-        ),
-        { syncToFs: false },
-      );
-      return results<T>(messages, statement.fields, options, client.parsers);
+      answer = await execute<T>(statement, params, options);
     } catch (error) {
-      if (isStaleStatement(error)) statements.delete(text);
-      throw error;
-    } finally {
-      await client.syncToFs();
+      if (!isStaleStatement(error)) throw error;
+      // Refused at Bind, before anything ran: the statement is closed, parsed anew and run once more.
+      statements.delete(text);
+      await send(undefined, protocol.serialize.close({ type: 'S', name: statement.name }));
+      answer = await execute<T>(await statementFor(text, options), params, options);
     }
+    await client.syncToFs();
+    return answer;
   }
 
   async function query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
@@ -99,28 +121,32 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   });
 }
 
+const caches = new WeakMap<PGlite, { statements: Map<string, Statement>; counter: number }>();
+
 interface Statement {
   name: string;
   parameterTypes: number[];
   fields: { name: string; dataTypeID: number }[];
 }
 
-type BackendMessages = Awaited<ReturnType<PGlite['execProtocol']>>['messages'];
+type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
+type ParameterDescriptionMessage = InstanceType<typeof protocol.messages.ParameterDescriptionMessage>;
+type RowDescriptionMessage = InstanceType<typeof protocol.messages.RowDescriptionMessage>;
+type DataRowMessage = InstanceType<typeof protocol.messages.DataRowMessage>;
+type CommandCompleteMessage = InstanceType<typeof protocol.messages.CommandCompleteMessage>;
 
 /** The rows and counts of one execution, as PGlite's `query` gives them. */
 function results<T>(
-  messages: BackendMessages,
+  messages: BackendMessage[],
   fields: Statement['fields'],
   options: QueryOptions | undefined,
   parsers: PGlite['parsers'],
 ): Results<T> {
   const rows: unknown[] = [];
-  let affectedRows = 0;
-  let rowCount: number | undefined;
-  let command: string | undefined;
+  const answer: Results<T> = { rows: rows as Results<T>['rows'], fields: fields.slice(), affectedRows: 0 };
   for (const message of messages) {
-    if (message instanceof protocol.messages.DataRowMessage) {
-      const values = message.fields.map((value, index) => {
+    if (message.name === 'dataRow') {
+      const values = (message as DataRowMessage).fields.map((value, index) => {
         if (value === null) return null;
         const type = fields[index]!.dataTypeID;
         const parse = options?.parsers?.[type] ?? parsers[type];
@@ -131,24 +157,25 @@ function results<T>(
           ? values
           : Object.fromEntries(fields.map((field, index) => [field.name, values[index]])),
       );
-    } else if (message instanceof protocol.messages.CommandCompleteMessage) {
-      const words = message.text.split(' ');
-      command = words[0];
+    } else if (message.name === 'commandComplete') {
+      const words = (message as CommandCompleteMessage).text.split(' ');
+      const command = words[0]!;
       const count = Number.parseInt(words.at(-1)!, 10);
-      if (!Number.isNaN(count)) rowCount = count;
-      if (/^(INSERT|UPDATE|DELETE|COPY|MERGE)$/.test(command!)) affectedRows += count;
+      answer.command = command;
+      if (!Number.isNaN(count)) answer.rowCount = count;
+      if (/^(INSERT|UPDATE|DELETE|COPY|MERGE)$/.test(command)) answer.affectedRows! += count;
     }
   }
-  return { rows: rows as Results<T>['rows'], fields, affectedRows, rowCount, command };
+  return answer;
 }
 
 /**
- * The database no longer knows the statement (26000), or its cached plan would now give rows of
- * another shape (0A000, after a table it reads changed).
+ * The database no longer knows the statement (26000, after `DEALLOCATE ALL`), or its kept plan
+ * would now give rows of another shape (a table it reads changed). Both are refused at Bind.
  */
 function isStaleStatement(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '26000' || code === '0A000';
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '26000' || (code === '0A000' && message === 'cached plan must not change result type');
 }
 
 function joined(...parts: Uint8Array[]): Uint8Array {
