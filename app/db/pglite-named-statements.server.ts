@@ -26,7 +26,7 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   const { statements } = cache;
 
   async function send(options: QueryOptions | undefined, ...parts: Uint8Array[]): Promise<BackendMessage[]> {
-    return client.execProtocolStream(joined(...parts, protocol.serialize.sync()), {
+    return client.execProtocolStream(Buffer.concat([...parts, protocol.serialize.sync()]), {
       syncToFs: false,
       onNotice: options?.onNotice,
     });
@@ -176,14 +176,4 @@ function results<T>(
 function isStaleStatement(error: unknown): boolean {
   const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
   return code === '26000' || (code === '0A000' && message === 'cached plan must not change result type');
-}
-
-function joined(...parts: Uint8Array[]): Uint8Array {
-  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
 }
