@@ -4,7 +4,7 @@
  * `Response` body it would become a web stream (one per page, with its controller, queue and
  * transfer hooks) that the server reads straight back into a buffer. The `Response` the entry makes
  * has no body; the server writes the bytes kept for that very object. Any other `Response` (one a
- * middleware made instead, React Router's bodiless answer to HEAD) is written as it is.
+ * middleware made instead) is written as it is.
  */
 // One map for the process: under `npm run dev` the entry's modules are loaded again when they change,
 // while the HTTP server keeps the module it started with.

@@ -465,7 +465,10 @@ function toFetchRequest(
     headers.delete('content-type');
     headers.delete('content-length');
   }
-  return new Request(url, { method: req.method, headers, signal, ...(body ? { body } : {}) });
+  // HEAD goes to the app as the GET it stands for: React Router would render the page and then drop
+  // it with the headers the server adds to a document (CSP, length); the server sends no body anyway.
+  const method = req.method === 'HEAD' ? 'GET' : req.method;
+  return new Request(url, { method, headers, signal, ...(body ? { body } : {}) });
 }
 
 /**

@@ -34,6 +34,36 @@ test('a document carries the security headers and a fresh CSP nonce, also from t
   expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
 });
 
+test('HEAD answers with the headers of the GET it stands for and no body, rendered or from the cache', async ({
+  request,
+}) => {
+  const sameHeaders = (head: APIResponse, get: APIResponse) => {
+    expect(head.status()).toBe(get.status());
+    expect(head.headers()['content-type']).toBe(get.headers()['content-type']);
+    expect(head.headers()['content-length']).toBe(get.headers()['content-length']);
+    expect(head.headers()['cache-control']).toBe(get.headers()['cache-control']);
+    expect(cspNonce(head.headers()['content-security-policy']), 'the CSP names a script nonce').toBeTruthy();
+    expect(head.headers()['x-frame-options']).toBe('DENY');
+  };
+  const identity = { 'accept-encoding': 'identity' };
+
+  // A query string keeps the page out of the cache: rendered for each request.
+  const rendered = `${pages.priceList.de}?head=1`;
+  const renderedHead = await request.head(rendered, { headers: identity });
+  sameHeaders(renderedHead, await request.get(rendered, { headers: identity }));
+  expect(await renderedHead.body()).toHaveLength(0);
+
+  await request.get(pages.home.de);
+  const cachedHead = await request.head(pages.home.de, { headers: identity });
+  expect(cachedHead.headers()['x-page-cache']).toBe('HIT');
+  sameHeaders(cachedHead, await request.get(pages.home.de, { headers: identity }));
+  expect(await cachedHead.body()).toHaveLength(0);
+
+  const privatePage = await request.head(pages.selfService.de, { maxRedirects: 0 });
+  expect(privatePage.status()).toBe(302);
+  expect(privatePage.headers()['location']).toContain(pages.login.de);
+});
+
 test('loading the home page and navigating client-side to the price list logs no errors', async ({
   page,
   browserErrors,
