@@ -28,6 +28,15 @@ describe('a page asked for by a data request', () => {
     expect(body).not.toContain('_routes');
   });
 
+  it('at the root’s data address answers as the root does: to the start page, as data', async () => {
+    const answer = await fetch(`${server.url}/_root.data`, { redirect: 'manual' });
+    expect(answer.status).toBe(202);
+    expect(answer.headers.get('content-type')).toBe('text/x-script');
+    const body = await answer.text();
+    expect(body).toContain('SingleFetchRedirect');
+    expect(body).toContain(`"${pages.home.de}"`);
+  });
+
   it('comes back to the page, filled in again, when its form’s token has expired', async () => {
     const form = new URLSearchParams({
       csrf: 'expired',
