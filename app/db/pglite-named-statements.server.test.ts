@@ -1,4 +1,4 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { withNamedStatements } from './pglite-named-statements.server';
 
@@ -104,6 +104,47 @@ describe('PGlite with named statements', () => {
       onNotice: (notice) => notices.push(String(notice.message)),
     });
     expect(notices).toEqual(['Fahrrad']);
+  });
+
+  it('runs a transaction’s queries as named statements too, committed or rolled back as PGlite’s own', async () => {
+    const insert = 'insert into things (id, label) values ($1, $2)';
+    const count = 'select count(*)::int as n from things';
+    await named.transaction(async (tx) => {
+      expect(await tx.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a01', 'Fahrrad'])).toMatchObject({
+        affectedRows: 1,
+      });
+      expect((await tx.query(count)).rows).toEqual([{ n: 1 }]);
+    });
+    await expect(
+      named.transaction(async (tx) => {
+        await tx.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a02', 'Auto']);
+        throw new Error('given up');
+      }),
+    ).rejects.toThrow('given up');
+    await named.transaction(async (tx) => {
+      await tx.query(insert, ['6c1b3c6e-2f4e-4c1a-9d55-0d6f3b3f1a03', 'Roller']);
+      await tx.rollback();
+    });
+    expect((await named.query<{ n: number }>(count)).rows).toEqual([{ n: 1 }]);
+    // The insert and the count, each parsed once across the three transactions and the query after them.
+    expect(await preparedStatements()).toEqual(['named_1', 'named_2']);
+  });
+
+  it('gives a transaction the refusal of a reshaped statement, and its next attempt the new statement', async () => {
+    await named.query('select * from things');
+    await client.exec('alter table things add column note text');
+    const attempt = () => named.transaction(async (tx) => (await tx.query('select * from things')).fields.length);
+    await expect(attempt()).rejects.toMatchObject({ code: '0A000' });
+    expect(await attempt()).toBe(8);
+    expect(await preparedStatements()).toHaveLength(1);
+  });
+
+  it('refuses a query on a transaction that is over, as PGlite’s own transaction does', async () => {
+    let over!: Transaction;
+    await named.transaction(async (tx) => {
+      over = tx;
+    });
+    await expect(over.query('select 1')).rejects.toThrow('Transaction is closed');
   });
 
   it('waits for a running transaction instead of joining it', async () => {

@@ -1,4 +1,4 @@
-import { protocol, type PGlite, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { protocol, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 
 /**
  * PGlite with named statements, as the PostgreSQL driver keeps them per connection.
@@ -7,14 +7,15 @@ import { protocol, type PGlite, type QueryOptions, type Results } from '@electri
  * each time, in five calls into it, all on the app's own thread. Here a statement is parsed and
  * described once, kept by its text, and then only bound and executed, in one call: the account
  * lookup of a login costs about a seventh of the CPU, the session insert about two thirds
- * (docs/decisions/0047-named-statements-on-pglite.md). Every query the app sends outside a
- * transaction goes this way; a transaction's own queries and a query with options this does not
- * know (a file for COPY, parameter types) take PGlite's way.
+ * (docs/decisions/0047-named-statements-on-pglite.md). Every query the app sends goes this way, a
+ * transaction's too; a query with options this does not know (a file for COPY, parameter types)
+ * takes PGlite's way.
  *
  * The statements are kept per database, the least recently used closed beyond `capacity`: the
  * app's statements are a few hundred texts at most, and one outside them costs what it cost before
  * (parsed once either way). A statement the database no longer finds, or whose rows a schema change
- * gave another shape, is refused before it runs: it is closed, parsed again and run once more.
+ * gave another shape, is refused before it runs: it is closed, parsed again and run once more
+ * (inside a transaction, which that refusal aborts, the caller gets the error).
  */
 export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   // One cache per database: two wrappers of one client share its statements and their names.
@@ -89,19 +90,28 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
     return results<T>(messages, statement.fields, options, client.parsers);
   }
 
-  async function run<T>(text: string, params: readonly unknown[], options?: QueryOptions): Promise<Results<T>> {
+  async function run<T>(
+    text: string,
+    params: readonly unknown[],
+    options: QueryOptions | undefined,
+    inTransaction: boolean,
+  ): Promise<Results<T>> {
     const statement = await statementFor(text, options);
     let answer: Results<T>;
     try {
       answer = await execute<T>(statement, params, options);
     } catch (error) {
       if (!isStaleStatement(error)) throw error;
-      // Refused at Bind, before anything ran: the statement is closed, parsed anew and run once more.
+      // Refused at Bind, before anything ran: the statement is closed and parsed anew. Outside a
+      // transaction it runs once more; inside one the refusal has already aborted the transaction,
+      // so it reaches the caller, and the transaction's next attempt finds the new statement.
       statements.delete(text);
       await send(undefined, protocol.serialize.close({ type: 'S', name: statement.name }));
+      if (inTransaction) throw error;
       answer = await execute<T>(await statementFor(text, options), params, options);
     }
-    await client.syncToFs();
+    // As PGlite's own `tx.query`: no sync of the data directory inside a transaction.
+    if (!inTransaction) await client.syncToFs();
     return answer;
   }
 
@@ -109,12 +119,29 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
     if (options?.blob || options?.paramTypes) return client.query<T>(text, params as unknown[], options);
     await client._checkReady();
     // PGlite's own order: after any running transaction, one query at a time.
-    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options)));
+    return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options, false)));
+  }
+
+  /** PGlite's transaction, whose queries take the named statements too. */
+  function transaction<T>(callback: (tx: Transaction) => Promise<T>): Promise<T> {
+    return client.transaction((tx) => {
+      // Inside the transaction's own turn: only the query mutex, as PGlite's `tx.query` takes it.
+      async function txQuery<R>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
+        if (tx.closed || options?.blob || options?.paramTypes) return tx.query<R>(text, params as unknown[], options);
+        return client._runExclusiveQuery(() => run<R>(text, params, options, true));
+      }
+      return callback(
+        new Proxy(tx, {
+          get: (target, property) => (property === 'query' ? txQuery : Reflect.get(target, property, target)),
+        }),
+      );
+    });
   }
 
   return new Proxy(client, {
     get(target, property) {
       if (property === 'query') return query;
+      if (property === 'transaction') return transaction;
       const value: unknown = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
