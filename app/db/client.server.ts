@@ -66,8 +66,9 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   return {
     db,
     kind: 'pglite',
-    // PGlite is one process's own database: nobody else can migrate it concurrently.
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    // PGlite is one process's own database: nobody else can migrate it concurrently. Its statements run
+    // once, so they go PGlite's own way rather than into the named statements' cache.
+    migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
     poolUse: () => null,
     close: () => client.close(),

@@ -7,15 +7,15 @@ import { protocol, type PGlite, type QueryOptions, type Results, type Transactio
  * each time, in five calls into it, all on the app's own thread. Here a statement is parsed and
  * described once, kept by its text, and then only bound and executed, in one call: the account
  * lookup of a login costs about a seventh of the CPU, the session insert about two thirds
- * (docs/decisions/0047-named-statements-on-pglite.md). Every query the app sends goes this way, a
- * transaction's too; a query with options this does not know (a file for COPY, parameter types)
- * takes PGlite's way.
+ * (docs/decisions/0047-named-statements-on-pglite.md). Every `query` goes this way, a
+ * transaction's too (Drizzle sends all its statements so); `sql`, `exec` and a query with options
+ * this does not know (a file for COPY, parameter types) take PGlite's way.
  *
  * The statements are kept per database, the least recently used closed beyond `capacity`: the
  * app's statements are a few hundred texts at most, and one outside them costs what it cost before
  * (parsed once either way). A statement the database no longer finds, or whose rows a schema change
  * gave another shape, is refused before it runs: it is closed, parsed again and run once more
- * (inside a transaction, which that refusal aborts, the caller gets the error).
+ * (inside a transaction, which that refusal aborts up to its last savepoint, the caller gets the error).
  */
 export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   // One cache per database: two wrappers of one client share its statements and their names.
@@ -103,8 +103,8 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
     } catch (error) {
       if (!isStaleStatement(error)) throw error;
       // Refused at Bind, before anything ran: the statement is closed and parsed anew. Outside a
-      // transaction it runs once more; inside one the refusal has already aborted the transaction,
-      // so it reaches the caller, and the transaction's next attempt finds the new statement.
+      // transaction it runs once more; inside one the refusal has already aborted the transaction
+      // (or its savepoint), so it reaches the caller, and the next attempt finds the new statement.
       statements.delete(text);
       await send(undefined, protocol.serialize.close({ type: 'S', name: statement.name }));
       if (inTransaction) throw error;
