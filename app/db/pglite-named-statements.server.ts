@@ -19,11 +19,8 @@ import { protocol, type PGlite, type QueryOptions, type Results, type Transactio
  */
 export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   // One cache per database: two wrappers of one client share its statements and their names.
-  let cache = caches.get(client);
-  if (!cache) {
-    cache = { statements: new Map(), counter: 0 };
-    caches.set(client, cache);
-  }
+  const cache = caches.get(client) ?? { statements: new Map<string, Statement>(), counter: 0 };
+  caches.set(client, cache);
   const { statements } = cache;
 
   async function send(options: QueryOptions | undefined, ...parts: Uint8Array[]): Promise<BackendMessage[]> {
@@ -41,7 +38,7 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
       statements.set(text, known);
       return known;
     }
-    const name = `named_${++cache!.counter}`;
+    const name = `named_${++cache.counter}`;
     let messages: BackendMessage[];
     try {
       messages = await send(
@@ -116,7 +113,7 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
   }
 
   async function query<T>(text: string, params: readonly unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
-    if (options?.blob || options?.paramTypes) return client.query<T>(text, params as unknown[], options);
+    if (isPGlitesOwn(options)) return client.query<T>(text, params as unknown[], options);
     await client._checkReady();
     // PGlite's own order: after any running transaction, one query at a time.
     return client._runExclusiveTransaction(() => client._runExclusiveQuery(() => run<T>(text, params, options, false)));
@@ -127,7 +124,7 @@ export function withNamedStatements(client: PGlite, capacity = 500): PGlite {
     return client.transaction((tx) => {
       // Inside the transaction's own turn: only the query mutex, as PGlite's `tx.query` takes it.
       async function txQuery<R>(text: string, params: readonly unknown[] = [], options?: QueryOptions) {
-        if (tx.closed || options?.blob || options?.paramTypes) return tx.query<R>(text, params as unknown[], options);
+        if (tx.closed || isPGlitesOwn(options)) return tx.query<R>(text, params as unknown[], options);
         return client._runExclusiveQuery(() => run<R>(text, params, options, true));
       }
       return callback(
@@ -194,6 +191,11 @@ function results<T>(
     }
   }
   return answer;
+}
+
+/** A query with options the wrapper does not handle (a file for COPY, explicit parameter types). */
+function isPGlitesOwn(options: QueryOptions | undefined): boolean {
+  return Boolean(options?.blob || options?.paramTypes);
 }
 
 /**
