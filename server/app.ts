@@ -22,6 +22,9 @@ import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
 import { createRouteBranches } from './route-branches';
+import { maxRequestBodyBytes, readBody, refuseBody, type BodyBudget } from './request-body';
+import { discoveredPaths, maxDiscoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
+import { sharedCaching, type SharedCaching } from './shared-caches';
 import { createUploadGate, isCrossSiteUpload } from './upload-gate';
 import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
@@ -35,13 +38,6 @@ const serverBuild: ServerBuild = build;
 // Operator commands run from the same build (scripts/outbox-retry.mjs, scripts/backoffice-create-admin.mjs).
 export { retryFailedMails } from './outbox-retry';
 export { createAdminFromEnvironment } from './create-admin';
-
-/**
- * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser
- * error report at most 16 KiB) and nothing is uploaded; without a limit, one request could make
- * the server buffer any amount while it parses the form for the CSRF check.
- */
-export const maxRequestBodyBytes = 64 * 1024;
 
 /**
  * Whether a POST goes to a page that may receive files (its route-table entry says `acceptsFiles`),
@@ -89,7 +85,17 @@ export async function startServer(
   assertKnownMiddleware();
   const commonHeaders = Object.entries(commonSecurityHeaders(config.publicUrl.startsWith('https:')));
   let handle: NodeHandler = (req, res) => answerWhileStarting(req, res, buildId, commonHeaders);
-  const server = createServer({ keepAliveTimeout: 65_000 }, (req, res) => handle(req, res));
+  const server = createServer(
+    {
+      keepAliveTimeout: 65_000,
+      // Headers arrive within a few round trips; a client sending them a byte at a time holds its
+      // connection no longer than this. Bodies have their own limits (server/request-body.ts, uploads'
+      // receiveTimeoutMs); this one only ends what slipped past them.
+      headersTimeout: 20_000,
+      requestTimeout: uploadLimits.receiveTimeoutMs + 10_000,
+    },
+    (req, res) => handle(req, res),
+  );
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -167,6 +173,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
   const uploads = createUploadGate(uploadLimits);
+  const bodiesArriving: BodyBudget = { held: 0 };
   const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   /** The path React Router answered a request by, once `route` has parsed it (`.` segments resolved, …). */
@@ -246,19 +253,23 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     return true;
   }
 
-  /** What a hit sends besides its nonce, request id and body, in `writeHead`'s flat form. */
-  function storedHeaders(response: Response): Pick<CachedPage, 'headers' | 'vary'> {
+  /**
+   * What a hit sends besides its nonce, request id and body, in `writeHead`'s flat form: the answer's
+   * headers as the rendered answer left, with what shared caches were told.
+   */
+  function storedHeaders(response: Response, sharing: SharedCaching | undefined): Pick<CachedPage, 'headers' | 'vary'> {
     const headers = ['Content-Type', 'text/html; charset=utf-8', 'X-Page-Cache', 'HIT'];
     for (const [name, value] of common) headers.push(name, value);
     let vary: string | undefined;
     response.headers.forEach((value, name) => {
       if (name === 'vary') vary = value;
+      else if (name === 'cache-control') headers.push(name, sharing?.cacheControl ?? value);
       // The body's own headers are set per answer, from the body actually sent.
       else if (name !== 'content-length' && name !== 'content-type' && name !== 'content-encoding') {
         headers.push(name, value);
       }
     });
-    return { headers, vary };
+    return { headers, vary: sharing ? appendVary(vary, sharing.vary) : vary };
   }
 
   async function route(req: IncomingMessage, res: ServerResponse, requestId: string): Promise<void> {
@@ -294,13 +305,23 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
       return;
     }
+    if (pathSegments(url.pathname) > maxPathSegments) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+      return;
+    }
+    if (url.pathname === branches.manifestPath && discoveredPaths(url) > maxDiscoveredPaths) {
+      // As React Router answers a discovery URL beyond its length limit. The browser asks for a page's
+      // links all at once only ahead of time; a link followed asks for its own path and its parents.
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
+      return;
+    }
     const upload =
       !isRead &&
       isUploadPath(pathname, services.config.brand) &&
       /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
     const bodyLimit = upload ? uploadLimits.requestBytes : maxRequestBodyBytes;
     if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
-      payloadTooLarge(res);
+      refuseBody(res, 413);
       return;
     }
     if (upload) {
@@ -326,8 +347,9 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     }
 
     const nonce = nextNonce();
+    const hasSession = hasSessionCookie(req.headers.cookie);
     const cacheKey =
-      pageCache && isRead && !rawUrl.includes('?') && !hasSessionCookie(req.headers.cookie)
+      pageCache && isRead && !rawUrl.includes('?') && !hasSession && isStoredSpelling(pathname, url)
         ? pageCacheKey(pathname, req.headers.cookie)
         : undefined;
 
@@ -355,11 +377,12 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         (await readUpload(streamedBody(req, bodyLimit), req.headers['content-type'] ?? null, context)) ?? undefined;
       if (!requestBody) res.shouldKeepAlive = false;
     } else if (!isRead) {
-      requestBody = await readBody(req);
-      if (!requestBody) {
-        payloadTooLarge(res);
+      const read = await readBody(req, bodiesArriving);
+      if ('refused' in read) {
+        refuseBody(res, read.refused);
         return;
       }
+      requestBody = read.body;
       keepUrlEncodedForm(requestBody, req.headersDistinct['content-type'], context);
     }
     // The branch of the path React Router will see: the parsed URL's, with `.` segments and
@@ -373,6 +396,15 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+    const sharing = sharedCaching(
+      response.headers.get('cache-control'),
+      { cookies: req.headers.cookie, hasSession },
+      cookies.length > 0,
+    );
+    if (sharing) {
+      res.setHeader('Cache-Control', sharing.cacheControl);
+      res.setHeader('Vary', appendVary(res.getHeader('Vary'), sharing.vary));
+    }
 
     const rendered = renderedDocument(response);
     if (!response.body && !rendered) {
@@ -386,7 +418,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       if (cacheKey && ttl > 0) {
         pageCache?.set(
           cacheKey,
-          { status: response.status, ...storedHeaders(response), ...splitAtNonce(html.toString(), nonce) },
+          { status: response.status, ...storedHeaders(response, sharing), ...splitAtNonce(html.toString(), nonce) },
           ttl,
         );
       }
@@ -439,6 +471,16 @@ function pathOf(url: string | undefined): string {
   const raw = url ?? '/';
   const query = raw.indexOf('?');
   return query < 0 ? raw : raw.slice(0, query);
+}
+
+/**
+ * A page is stored under one spelling of its path: as sent, already resolved, in lower case, without
+ * escapes and without a trailing slash, as every link of the app writes it. Other spellings render
+ * the same page without filling the cache, so that nobody pushes the pages visitors ask for out of it
+ * by asking for endless spellings of one page.
+ */
+function isStoredSpelling(rawPath: string, url: URL): boolean {
+  return rawPath === url.pathname && !/[%A-Z]/.test(rawPath) && (rawPath === '/' || !rawPath.endsWith('/'));
 }
 
 /** Under either name the session cookie goes by (`sid`, `__Host-sid` under HTTPS). */
@@ -515,35 +557,4 @@ function streamedBody(req: IncomingMessage, limit: number): ReadableStream<Uint8
       stop();
     },
   });
-}
-
-/**
- * The whole body, read before the app sees the request: it is small (maxRequestBodyBytes), and a
- * buffer costs less to hand on, clone and parse than a stream. Undefined when the body, declared or
- * chunked, is larger than the limit, or the client breaks off sending it.
- */
-function readBody(req: IncomingMessage): Promise<Buffer<ArrayBuffer> | undefined> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    const onData = (chunk: Buffer) => {
-      received += chunk.length;
-      if (received <= maxRequestBodyBytes) chunks.push(chunk);
-      else finish(undefined);
-    };
-    const finish = (body: Buffer<ArrayBuffer> | undefined) => {
-      req.off('data', onData).off('end', onEnd).off('error', onError);
-      // The rest of a refused body stays unread: the connection closes after the answer.
-      if (!body) req.pause();
-      resolve(body);
-    };
-    const onEnd = () => finish(Buffer.concat(chunks, received));
-    const onError = () => finish(undefined);
-    req.on('data', onData).on('end', onEnd).on('error', onError);
-  });
-}
-
-/** The answer to a body beyond the limit; it stays unread, so the connection closes after the answer. */
-function payloadTooLarge(res: ServerResponse) {
-  res.writeHead(413, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Payload Too Large');
 }

@@ -8,6 +8,8 @@ export interface RouteBranches {
   leafOf(pathname: string): string | null;
   /** The request handler for a request to `pathname`. */
   handlerFor(pathname: string): RequestHandler;
+  /** The path of the lazy route discovery's manifest requests, when the build discovers routes lazily. */
+  manifestPath: string | undefined;
 }
 
 /**
@@ -54,7 +56,7 @@ export function createRouteBranches(build: ServerBuild, options: { cachedPaths?:
     return handler;
   }
 
-  return { leafOf, handlerFor };
+  return { leafOf, handlerFor, manifestPath };
 }
 
 const maxCachedPathLength = 512;

@@ -15,7 +15,7 @@ import { createVisitor, csrfTokenIn, logIn, type Visitor } from '../support/visi
 const answerBound = 200 * 1024;
 const controlCharacterMessages = [de['form.control-characters'], en['form.control-characters']];
 const urlencoded = 'application/x-www-form-urlencoded';
-/** Beyond the server's body limit (64 KiB, server/app.ts). */
+/** Beyond the server's body limit (64 KiB, server/request-body.ts). */
 const oversizedBody = 70 * 1024;
 
 interface Answer {

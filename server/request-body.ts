@@ -1,0 +1,85 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The largest request body taken. No form comes near it (a registration is about 2 KB, a browser
+ * error report at most 16 KiB) and nothing is uploaded; without a limit, one request could make
+ * the server buffer any amount while it parses the form for the CSRF check.
+ */
+export const maxRequestBodyBytes = 64 * 1024;
+
+export interface BodyLimits {
+  receiveTimeoutMs: number;
+  bytesInFlight: number;
+}
+
+export const requestBodyLimits: BodyLimits = {
+  /**
+   * Time for a whole body to arrive once the headers are in: a form of the largest size takes about
+   * ten seconds over a slow mobile connection (50 kbit/s). A body sent slower holds its memory and
+   * connection no longer.
+   */
+  receiveTimeoutMs: 30_000,
+  /**
+   * Bytes of bodies one instance holds while they arrive, from all clients together: a thousand
+   * forms of the largest size. Bodies sent slowly on purpose, each a byte short of complete, stop
+   * here rather than at the memory's end; beyond it a body is answered 503 at once.
+   */
+  bytesInFlight: 64 * 1024 * 1024,
+};
+
+export type BodyRead = { body: Buffer<ArrayBuffer> } | { refused: 400 | 408 | 413 | 503 };
+
+/** Shared by every request of one instance: the bytes of the bodies still arriving. */
+export interface BodyBudget {
+  held: number;
+}
+
+/**
+ * The whole body, read before the app sees the request: it is small (maxRequestBodyBytes), and a
+ * buffer costs less to hand on, clone and parse than a stream. Refused when the body, declared or
+ * chunked, is larger than the limit (413), does not arrive in time (408), would take the instance
+ * beyond the bytes it holds for arriving bodies (503), or the client breaks off sending it (400).
+ */
+export function readBody(
+  req: IncomingMessage,
+  budget: BodyBudget,
+  limits: BodyLimits = requestBodyLimits,
+): Promise<BodyRead> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const onData = (chunk: Buffer) => {
+      received += chunk.length;
+      budget.held += chunk.length;
+      if (received > maxRequestBodyBytes) finish({ refused: 413 });
+      else if (budget.held > limits.bytesInFlight) finish({ refused: 503 });
+      else chunks.push(chunk);
+    };
+    const timer = setTimeout(() => finish({ refused: 408 }), limits.receiveTimeoutMs);
+    const finish = (read: BodyRead) => {
+      clearTimeout(timer);
+      budget.held -= received;
+      req.off('data', onData).off('end', onEnd).off('error', onError);
+      // The rest of a refused body stays unread: the connection closes after the answer.
+      if ('refused' in read) req.pause();
+      resolve(read);
+    };
+    const onEnd = () => finish({ body: Buffer.concat(chunks, received) });
+    const onError = () => finish({ refused: 400 });
+    req.on('data', onData).on('end', onEnd).on('error', onError);
+  });
+}
+
+const refusals = {
+  400: 'Bad Request',
+  408: 'Request Timeout',
+  413: 'Payload Too Large',
+  503: 'Service Unavailable',
+} as const;
+
+/** The answer to a refused body; it stays unread, so the connection closes after the answer. */
+export function refuseBody(res: ServerResponse, status: keyof typeof refusals) {
+  const headers: Record<string, string> = { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' };
+  if (status === 503) headers['Retry-After'] = '10';
+  res.writeHead(status, headers).end(refusals[status]);
+}
