@@ -140,7 +140,16 @@ export async function startServer(
       });
       metricsServer?.close();
       metricsServer?.closeAllConnections();
-      await services.close();
+      // The workers' last round and the database's connections end on their own within this, unless
+      // the database stopped answering; then the process ends without them rather than never.
+      const closed = await Promise.race([
+        services.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(resolve, 10_000, false).unref()),
+      ]);
+      if (!closed) {
+        logger.error('stopped without closing the database: it did not answer within 10 s');
+        throw new Error('the database did not close within 10 s');
+      }
       logger.info('stopped');
     })());
 

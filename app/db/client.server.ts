@@ -44,12 +44,17 @@ export interface DatabaseOptions {
   /** False: every query goes unnamed, for poolers that share a server session among connections. */
   preparedStatements?: boolean;
   onPoolError?: (error: Error) => void;
+  /** How long a query on PostgreSQL may go unanswered (tests shorten it). */
+  queryTimeoutMs?: number;
 }
 
 export const migrationsFolder = path.resolve('app/db/migrations');
 
 /** Any fixed number works; every instance must use the same one. */
 const MIGRATION_LOCK_KEY = 727_906_091;
+
+/** How long a query on PostgreSQL may go unanswered before it fails (a request's take milliseconds). */
+export const databaseQueryTimeoutMs = 30_000;
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.databaseUrl ? openPostgres(options.databaseUrl, options) : openPglite(options);
@@ -81,6 +86,13 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     max: options.poolSize ?? 10,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+    // A connection whose network goes silent (a partition, a failover that drops no packet back)
+    // answers nothing and reports no error: without a limit its query, the request waiting for it and
+    // the connection's place in the pool would wait for ever. Past the limit the query fails, and the
+    // pool drops the connection. No query of a request comes near it; migrations have a connection of
+    // their own, without it.
+    query_timeout: options.queryTimeoutMs ?? databaseQueryTimeoutMs,
+    keepAlive: true,
   });
   // A server restart or failover ends every connection: idle ones, and ones checked out for a
   // transaction. pg emits 'error' on a checked-out client, and an 'error' event nobody listens to
@@ -96,8 +108,11 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     kind: 'postgres',
     async migrate() {
       // Instances that start together queue on one advisory lock; the first applies the
-      // migrations, the others then find nothing left to do.
-      const client = await pool.connect();
+      // migrations, the others then find nothing left to do. Waiting for the lock and a migration's
+      // statements may take longer than a request's query may.
+      const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5_000, keepAlive: true });
+      client.on('error', (error) => options.onPoolError?.(error));
+      await client.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
         try {
@@ -106,7 +121,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
           await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
         }
       } finally {
-        client.release();
+        await client.end();
       }
     },
     ping: () => ping(db),

@@ -7,6 +7,7 @@ import {
   type TestDatabase,
 } from '../../tests/support/test-databases';
 import { openDatabase } from './client.server';
+import { startFreezableProxy } from '../../tests/support/freezable-proxy';
 import { tariffs } from './schema';
 import { seedReferenceData } from './seed/seed.server';
 import { listTariffs } from '~/features/tariffs/tariffs.server';
@@ -61,6 +62,28 @@ describe.each(databaseBackends)('database on %s', (backend) => {
         expect(await handle.ping()).toBe(true);
       } finally {
         await handle.close();
+      }
+    });
+
+    it('fails a query whose connection went silent, drops that connection and serves the next query on another', async () => {
+      database = await createTestDatabase('postgres', false);
+      const proxy = await startFreezableProxy(new URL(database.url!));
+      const viaProxy = new URL(database.url!);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const handle = await openDatabase({ databaseUrl: viaProxy.href, poolSize: 1, queryTimeoutMs: 300 });
+      try {
+        expect(await handle.ping()).toBe(true);
+        // As a network partition does: the connection stays open, and nothing comes back.
+        proxy.freeze();
+        await expect(handle.db.execute(sql`select 1`)).rejects.toMatchObject({
+          cause: expect.objectContaining({ message: expect.stringMatching(/timeout/i) }),
+        });
+        proxy.thaw();
+        // The pool's only place was the silent connection's: a new one answers.
+        expect(await handle.ping()).toBe(true);
+      } finally {
+        await handle.close();
+        await proxy.close();
       }
     });
 

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { pages } from '~/i18n/route-table';
 import { startAppServer, type AppServer } from '../support/app-server';
-import { createVisitor, csrfTokenIn } from '../support/visitor';
+import { startFreezableProxy } from '../support/freezable-proxy';
+import { createPostgresDatabase } from '../support/test-databases';
+import { createVisitor, csrfTokenIn, logIn } from '../support/visitor';
 
 /**
  * A deployment or scale-in stops instances with SIGTERM (docs/operations.md). The request in flight
@@ -69,3 +71,45 @@ describe('an instance stopped with SIGTERM', () => {
     expect(await exited).toEqual({ code: 0, signal: null });
   });
 });
+
+/**
+ * A database that stops answering without closing its connections (a network partition) must not
+ * keep a stopping instance alive: its requests' queries fail after their timeout, and the instance
+ * ends without waiting for the database's connections (server/app.ts, `shutdown`).
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an instance stopped while PostgreSQL does not answer (needs TEST_DATABASE_URL)',
+  () => {
+    let app: AppServer;
+    let proxy: Awaited<ReturnType<typeof startFreezableProxy>>;
+    let database: { url: string; drop(): Promise<void> };
+
+    beforeAll(async () => {
+      database = await createPostgresDatabase();
+      proxy = await startFreezableProxy(new URL(database.url));
+      const viaProxy = new URL(database.url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      app = await startAppServer({ DATABASE_URL: viaProxy.href, DEMO_SEED: '1' });
+    }, 240_000);
+    afterAll(async () => {
+      await app?.stop();
+      await proxy?.close();
+      await database?.drop();
+    });
+
+    it('ends within its bounds, says that the database did not close and exits with 1', async () => {
+      const visitor = createVisitor({ timeoutMs: 60_000 });
+      expect(
+        (await logIn(visitor, { formFrom: app.url, email: demoEmail, password: defaultDemoPassword })).status,
+      ).toBe(302);
+      proxy.freeze();
+      const waiting = visitor.get(app.url + pages.selfService.de).catch(() => 'no answer');
+      // The request is in flight, waiting for the database, when the instance is told to stop.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const exit = await app.stop({ killAfterMs: 60_000 });
+      expect(exit).toEqual({ code: 1, signal: null });
+      expect(app.logs()).toContain('stopped without closing the database');
+      await waiting;
+    }, 90_000);
+  },
+);

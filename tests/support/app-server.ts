@@ -22,10 +22,10 @@ export interface AppServer {
   /** Everything the process wrote to stdout and stderr so far (JSON log lines at LOG_LEVEL=warn). */
   logs(): string;
   /**
-   * SIGTERM (the server finishes requests in flight and closes the database), SIGKILL after 10 s;
-   * resolves with how the process ended.
+   * SIGTERM (the server finishes requests in flight and closes the database), SIGKILL after
+   * `killAfterMs` (10 s); resolves with how the process ended.
    */
-  stop(): Promise<ProcessExit>;
+  stop(options?: { killAfterMs?: number }): Promise<ProcessExit>;
 }
 
 export interface ProcessExit {
@@ -116,15 +116,15 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
   try {
     await waitForHealth(url, child);
   } catch (error) {
-    await terminate(child);
+    await terminate(child, 10_000);
     await rm(dataDir, { recursive: true, force: true });
     throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
   }
   return {
     url,
     logs: () => output,
-    async stop() {
-      const exit = await terminate(child);
+    async stop({ killAfterMs = 10_000 } = {}) {
+      const exit = await terminate(child, killAfterMs);
       await rm(dataDir, { recursive: true, force: true });
       return exit;
     },
@@ -146,12 +146,12 @@ async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   throw new Error(`The app server at ${url} was not healthy within ${startTimeoutMs / 1000} s`);
 }
 
-/** SIGTERM, then SIGKILL after 10 s; resolves with how the process ended (also when it already had). */
-async function terminate(child: ChildProcess): Promise<ProcessExit> {
+/** SIGTERM, then SIGKILL after `killAfterMs`; resolves with how the process ended (also when it already had). */
+async function terminate(child: ChildProcess, killAfterMs: number): Promise<ProcessExit> {
   if (child.exitCode === null && child.signalCode === null) {
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
     child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     await exited;
     clearTimeout(timer);
   }
