@@ -76,14 +76,14 @@ export async function registrationPageAction({ request, url, context }: PageHand
   const donePath = `${url.pathname}?done=1`;
   // A filled honeypot is a bot: it gets the same answer as everyone, and nothing happens.
   if (formData.get(honeypotFieldName)) return redirectCarrying(url, donePath);
-  const addressChoices = await verifyAddressField(services, formData);
+  const { clientIp } = context.get(requestContext);
+  const addressChoices = await verifyAddressField(services, formData, clientIp);
   const submission = parseForm(formData, registrationSchemaFor(asksForDrivingLicence(services.config.brand)));
   const reply = (options: Parameters<typeof submission.reply>[0] = {}) => ({
     result: submission.reply({ ...options, hideFields: ['password'] }),
     addressChoices,
   });
   if (submission.status !== 'success') return reply();
-  const { clientIp } = context.get(requestContext);
   if (!(await allowRegistration(services.rateLimits, clientIp))) return reply({ formErrors: ['register.too-many'] });
   const { locale } = context.get(pageContext);
   // New and already registered addresses answer alike, also in time.

@@ -64,7 +64,9 @@ export async function reportPageAction({ request, url, context }: PageHandlerArg
   const session = sessionFor(mode, context);
   // The browser's position wins over an address; only a typed address without one needs geocoding.
   const positioned = (formData.get('position.lat') ?? '') !== '';
-  const addressChoices = positioned ? [] : await verifyAddressField(services, formData, 'address');
+  const addressChoices = positioned
+    ? []
+    : await verifyAddressField(services, formData, context.get(requestContext).clientIp);
   const submission = parseForm(formData, bikeReportSchema({ loggedIn: Boolean(session) }));
   const reply = (options: Parameters<typeof submission.reply>[0] = {}): ReportActionData => ({
     result: submission.reply(options),

@@ -51,7 +51,9 @@ export async function damagePageAction({ request, url, context }: PageHandlerArg
   const locale = context.get(pageContext).pathLocale ?? defaultLocale;
   const session = context.get(sessionContext);
   const positioned = (formData.get('position.lat') ?? '') !== '';
-  const addressChoices = positioned ? [] : await verifyAddressField(services, formData, 'address');
+  const addressChoices = positioned
+    ? []
+    : await verifyAddressField(services, formData, context.get(requestContext).clientIp);
   const submission = parseForm(formData, damageReportSchema({ loggedIn: Boolean(session) }));
   const photos = checkPhotos(submittedFiles(context));
   const photoErrors: Record<string, string[]> = photos.kind === 'refused' ? { photos: photos.messages } : {};

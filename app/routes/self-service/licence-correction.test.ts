@@ -38,7 +38,7 @@ describe.each(databaseBackends)('the driving licence through the routes on %s', 
   const db = () => harness.services.database.db;
 
   async function registrationForm(tariffId: string): Promise<Record<string, string>> {
-    const [address] = await harness.services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
+    const [address] = await harness.services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin', '198.51.100.7');
     return {
       csrf: 'not checked here',
       website: '',

@@ -6,6 +6,8 @@ import { createGeocodingService } from './geocoding.server';
 
 /** The embedded default: the bundled gazetteer of real German addresses. */
 const services = { geocoding: createGeocodingService({ geocoder: gazetteerGeocoder() }) };
+/** The sender of every form here: one client, well within its limit. */
+const client = '198.51.100.7';
 
 function form(fields: Record<string, string>): FormData {
   const data = new FormData();
@@ -24,14 +26,14 @@ function addressOf(data: FormData) {
 
 describe('the server’s check of an address field', () => {
   it('keeps a suggestion the geocoder knows, with the geocoder’s own location', async () => {
-    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
+    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin', client);
     const data = form({
       'address.text': suggestion!.address,
       'address.lat': String(suggestion!.lat + 0.001),
       'address.lon': String(suggestion!.lon),
       'address.id': suggestion!.id,
     });
-    expect(await verifyAddressField(services, data)).toEqual([]);
+    expect(await verifyAddressField(services, data, client)).toEqual([]);
     expect(addressOf(data)).toMatchObject({
       success: true,
       data: { text: suggestion!.address, lat: suggestion!.lat, lon: suggestion!.lon, id: suggestion!.id },
@@ -45,25 +47,25 @@ describe('the server’s check of an address field', () => {
       'address.lon': '13.4',
       'address.id': 'made-up',
     });
-    await verifyAddressField(services, data);
+    await verifyAddressField(services, data, client);
     const parsed = addressOf(data);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['text'], message: 'address.pick-suggestion' });
   });
 
   it('without JavaScript accepts typed text naming one address, and offers suggestions otherwise', async () => {
-    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin');
+    const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin', client);
     const exact = form({ 'address.text': suggestion!.address });
-    expect(await verifyAddressField(services, exact)).toEqual([]);
+    expect(await verifyAddressField(services, exact, client)).toEqual([]);
     expect(addressOf(exact).success).toBe(true);
 
     const vague = form({ 'address.text': 'Alexanderplatz Berlin' });
-    const offered = await verifyAddressField(services, vague);
+    const offered = await verifyAddressField(services, vague, client);
     expect(offered.length).toBeGreaterThan(1);
     expect(addressOf(vague).success).toBe(false);
 
     const chosen = form({ 'address.text': 'Alexanderplatz Berlin', 'address.choice': offered[1]!.id });
-    expect(await verifyAddressField(services, chosen)).toEqual([]);
+    expect(await verifyAddressField(services, chosen, client)).toEqual([]);
     expect(addressOf(chosen)).toMatchObject({ success: true, data: { text: offered[1]!.address } });
   });
 });

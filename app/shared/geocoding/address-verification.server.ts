@@ -15,18 +15,20 @@ import { suggestionMatchingText, type AddressSuggestion } from './suggestions';
  *
  * Returns the suggestions to offer when none was settled. When the geocoder cannot be reached, a
  * suggestion the browser picked earlier is kept as sent (the schema still checks it lies in
- * Germany): an outage must not make registration impossible.
+ * Germany): an outage must not make registration impossible. So it is when the client `client` (an
+ * IP address) has made more lookups than its limit allows.
  */
 export async function verifyAddressField(
   ctx: Pick<FeatureContext, 'geocoding'>,
   formData: FormData,
+  client: string,
   name = 'address',
 ): Promise<AddressSuggestion[]> {
   const text = formData.get(`${name}.text`);
   if (typeof text !== 'string' || text.trim().length < 3) return [];
   let suggestions: AddressSuggestion[];
   try {
-    suggestions = await ctx.geocoding.suggestionsFor(text);
+    suggestions = await ctx.geocoding.suggestionsFor(text, client);
   } catch {
     return [];
   }

@@ -47,7 +47,7 @@ describe('createGeocodingService', () => {
     const { geocoder, queries } = fakeGeocoder([place('1')]);
     const service = createGeocodingService({ geocoder });
     expect(await service.suggest(' Ze ', 'client')).toEqual({ status: 'ok', suggestions: [] });
-    expect(await service.suggestionsFor('')).toEqual([]);
+    expect(await service.suggestionsFor('', 'a')).toEqual([]);
     expect(queries).toEqual([]);
   });
 
@@ -58,7 +58,7 @@ describe('createGeocodingService', () => {
 
     await service.suggest('Zeil 1', 'a');
     await service.suggest('  zeil   1 ', 'b');
-    await service.suggestionsFor('ZEIL 1');
+    await service.suggestionsFor('ZEIL 1', 'a');
     expect(queries).toEqual(['Zeil 1']);
 
     time.advance(60_001);
@@ -76,13 +76,13 @@ describe('createGeocodingService', () => {
   it('keeps at most the configured number of queries, dropping the least recently used', async () => {
     const { geocoder, queries } = fakeGeocoder([place('1')]);
     const service = createGeocodingService({ geocoder, cacheMaxEntries: 2 });
-    await service.suggestionsFor('Zeil 1');
-    await service.suggestionsFor('Zeil 2');
-    await service.suggestionsFor('Zeil 1'); // now the most recent
-    await service.suggestionsFor('Zeil 3'); // drops "Zeil 2"
-    await service.suggestionsFor('Zeil 1');
+    await service.suggestionsFor('Zeil 1', 'a');
+    await service.suggestionsFor('Zeil 2', 'a');
+    await service.suggestionsFor('Zeil 1', 'a'); // now the most recent
+    await service.suggestionsFor('Zeil 3', 'a'); // drops "Zeil 2"
+    await service.suggestionsFor('Zeil 1', 'a');
     expect(queries).toEqual(['Zeil 1', 'Zeil 2', 'Zeil 3']);
-    await service.suggestionsFor('Zeil 2');
+    await service.suggestionsFor('Zeil 2', 'a');
     expect(queries).toEqual(['Zeil 1', 'Zeil 2', 'Zeil 3', 'Zeil 2']);
   });
 
@@ -116,12 +116,26 @@ describe('createGeocodingService', () => {
     expect((await service.suggest('Zeil 32', '198.51.100.7')).status).toBe('ok');
   });
 
-  it('does not limit the server’s own geocoding of a form sent without JavaScript', async () => {
+  it('counts the addresses of one IPv6 network as one client', async () => {
     const { geocoder } = fakeGeocoder([place('1')]);
     const service = createGeocodingService({ geocoder, rateLimit: { limit: 1, windowMs: 60_000 } });
-    await service.suggest('Zeil 1', 'a');
-    expect((await service.suggest('Zeil 2', 'a')).status).toBe('rate-limited');
-    expect(await service.suggestionsFor('Zeil 3')).toHaveLength(1);
+    expect((await service.suggest('Zeil 1', '2001:db8:1:2::1')).status).toBe('ok');
+    expect((await service.suggest('Zeil 2', '2001:db8:1:2::ffff')).status).toBe('rate-limited');
+    expect((await service.suggest('Zeil 2', '2001:db8:1:3::1')).status).toBe('ok');
+  });
+
+  it('counts the lookups of forms that need the geocoder against the client’s limit, not those it knows', async () => {
+    const { geocoder, queries } = fakeGeocoder([place('1')]);
+    const service = createGeocodingService({ geocoder, rateLimit: { limit: 2, windowMs: 60_000 } });
+    expect(await service.suggestionsFor('Zeil 1', 'a')).toHaveLength(1);
+    expect(await service.suggestionsFor('Zeil 2', 'a')).toHaveLength(1);
+    // A new text beyond the limit is answered as a geocoder that does not answer; known ones still are.
+    await expect(service.suggestionsFor('Zeil 3', 'a')).rejects.toBeInstanceOf(GeocoderError);
+    expect(await service.suggestionsFor('zeil 1', 'a')).toHaveLength(1);
+    expect(await service.suggestionsFor('Zeil 3', 'b')).toHaveLength(1);
+    expect(queries).toEqual(['Zeil 1', 'Zeil 2', 'Zeil 3']);
+    // Suggestions and forms share the limit.
+    expect((await service.suggest('Zeil 4', 'a')).status).toBe('rate-limited');
   });
 
   it('works on the bundled gazetteer', async () => {

@@ -1,4 +1,5 @@
-import type { Geocoder } from '~/platform/geocoder/types';
+import { GeocoderError, type Geocoder } from '~/platform/geocoder/types';
+import { addressGroup } from '~/shared/security/address-group.server';
 
 // A geocoder that did not answer: the address suggestions answer 503 and the field works on without them.
 export { GeocoderError } from '~/platform/geocoder/types';
@@ -34,8 +35,12 @@ export interface GeocodingService {
    * GeocoderError when the geocoder does not answer.
    */
   suggest(query: string, client: string): Promise<SuggestOutcome>;
-  /** Suggestions for a text the server received (a form sent without JavaScript); no client limit. */
-  suggestionsFor(text: string): Promise<AddressSuggestion[]>;
+  /**
+   * Suggestions for a text the server received with a form. Answered from the cache without limit; a
+   * text that needs the geocoder counts against the client's limit, and beyond it throws a
+   * GeocoderError, as when the geocoder does not answer.
+   */
+  suggestionsFor(text: string, client: string): Promise<AddressSuggestion[]>;
 }
 
 /**
@@ -59,6 +64,11 @@ export function createGeocodingService(options: GeocodingServiceOptions): Geocod
     if (entry.expiresAt <= now()) return undefined;
     cache.set(key, entry); // most recently used last
     return entry.suggestions;
+  }
+
+  /** Within the client's limit: per address group, so that one IPv6 network is one client. */
+  function withinLimit(client: string): Promise<boolean> {
+    return rateLimits.hit(`geocode:${addressGroup(client)}`, { max: limit, windowMs });
   }
 
   async function lookUp(query: string): Promise<AddressSuggestion[]> {
@@ -90,11 +100,19 @@ export function createGeocodingService(options: GeocodingServiceOptions): Geocod
         return { status: 'ok', suggestions: [] };
       }
       // A fixed window that starts with the client's first request; the wait is at most one window.
-      if (!(await rateLimits.hit(`geocode:${client}`, { max: limit, windowMs }))) {
+      if (!(await withinLimit(client))) {
         return { status: 'rate-limited', retryAfterSeconds: Math.ceil(windowMs / 1000) };
       }
       return { status: 'ok', suggestions: await lookUp(query) };
     },
-    suggestionsFor: lookUp,
+    async suggestionsFor(text, client) {
+      const key = normalizeAddressQuery(text);
+      if (key.length < minAddressQueryLength || key.length > maxAddressQueryLength) return [];
+      const hit = cached(key);
+      if (hit) return hit;
+      // Every form sent with a new text would otherwise be a geocoder call, however many were sent.
+      if (!(await withinLimit(client))) throw new GeocoderError('address lookups beyond the client’s limit');
+      return lookUp(text);
+    },
   };
 }
