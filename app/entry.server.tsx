@@ -94,11 +94,26 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   } else if (isRefusedTextError(error)) {
     refusedTextDuring.add(provider);
     scope.logger.info({ err: error }, 'text the database cannot store');
+  } else if (isForeignOriginRefusal(error)) {
+    // A form posted from another site, or a proxy that rewrites Host without TRUST_PROXY: not a fault
+    // of the app, and a warning, as it means something to an operator when it happens to every form.
+    scope.logger.warn({ reason: error.message }, 'form from another origin refused');
   } else {
     scope.logger.error({ err: error }, 'unhandled error');
     reportToSentry(provider, request, error);
   }
 };
+
+/**
+ * React Router refuses an action whose Origin header names another origin than the request's (400),
+ * before the app's own CSRF check sees it; it says so only in its error's message.
+ */
+function isForeignOriginRefusal(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)
+  );
+}
 
 /**
  * With `SENTRY_DSN`, our own errors also go to Sentry (an outside system being down does not: that

@@ -336,6 +336,17 @@ describe('hostile form bodies, sent to every form action of the built app', () =
     expect(discovery.body).not.toContain('<html');
   });
 
+  it('refuses a form posted from another origin with a 400 and a warning, not as an error of its own', async () => {
+    const answer = await fetch(server.url + pages.login.de, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': urlencoded, origin: 'https://evil.example' },
+      body: 'email=a%40example.com&password=x',
+    });
+    expect(answer.status).toBe(400);
+    await expect.poll(() => server.logs()).toContain('form from another origin refused');
+  });
+
   it('logged no unhandled error for any of it', () => {
     expect(server.logs()).not.toMatch(/"level":50/);
   });
