@@ -225,7 +225,8 @@ function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres
   const standIns = standInsInUse(config.env, databaseKind);
   if (standIns.length === 0) return;
   logger.warn(
-    { standIns: standIns.map(({ name, setting }) => ({ name, setting })) },
+    // `standIn`, not `name`: the logger hides every field called `name` as a person's.
+    { standIns: standIns.map(({ name, setting }) => ({ standIn: name, setting })) },
     `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
   );
 }

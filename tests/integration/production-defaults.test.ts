@@ -81,6 +81,8 @@ describe('a start for a public address (PUBLIC_URL https://kunden.example.com, o
         'SMTP_URL',
       ].sort(),
     );
+    // Readable in the structured field too, not hidden as a person's name would be.
+    expect(warnings[0]!.standIns).toContainEqual({ standIn: 'offline gazetteer', setting: 'GEOCODER_URL' });
   });
 
   it('has no development mailbox and no demo customer', async () => {
