@@ -84,7 +84,10 @@ export async function createServices(
   warnAboutStandIns(config, database.kind, logger);
 
   const redisLimits = config.env.REDIS_URL
-    ? redisRateLimitStore(config.env.REDIS_URL, logger, { keyPrefix: config.env.REDIS_KEY_PREFIX })
+    ? redisRateLimitStore(config.env.REDIS_URL, logger, {
+        keyPrefix: config.env.REDIS_KEY_PREFIX,
+        keySecret: config.sessionSecret,
+      })
     : null;
   // Limits are shared from the first request on, unless Redis is down at start (then: a warning).
   await redisLimits?.ready();

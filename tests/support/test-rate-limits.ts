@@ -38,7 +38,7 @@ export async function createTestRateLimits(backend: 'memory' | 'redis'): Promise
   const keyPrefix = `test-limits-${randomBytes(6).toString('hex')}:`;
   let fellBack = false;
   const logger = { warn: () => void (fellBack = true), info: () => {} };
-  const store = redisRateLimitStore(url, logger, { keyPrefix });
+  const store = redisRateLimitStore(url, logger, { keyPrefix, keySecret: randomBytes(32).toString('base64url') });
   if (!(await store.ready())) throw new Error('Redis at TEST_REDIS_URL does not answer');
   return {
     store,

@@ -3,10 +3,12 @@ import { Redis } from 'ioredis';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '../../../tests/support/free-port';
 import { deleteRedisKeys } from '../../../tests/support/scratch-services.mjs';
-import { redisRateLimitStore } from './redis-store.server';
+import { hiddenSubject, redisRateLimitStore } from './redis-store.server';
 import type { AttemptLimit } from './store';
 
 const { TEST_REDIS_URL } = process.env;
+const keySecret = 'test-rate-limit-key-secret-0123456789';
+const hidden = hiddenSubject(keySecret);
 const minute = 60_000;
 const loginLimit: AttemptLimit = { attempts: 5, windowMs: 24 * 60 * minute, waitsMs: [minute, 2 * minute] };
 
@@ -31,7 +33,7 @@ describe('rate limits in Redis', () => {
 
   it('fall back to the instance’s own memory, with one warning, while Redis cannot be reached', async () => {
     const logger = recordingLogger();
-    const store = open(`redis://127.0.0.1:${await freePort()}`, logger);
+    const store = open(`redis://127.0.0.1:${await freePort()}`, logger, { keySecret });
     expect(await store.ready()).toBe(false);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(1);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(2);
@@ -55,8 +57,8 @@ describe('rate limits in Redis', () => {
 
     it('share counts and blocks between instances', async () => {
       const keyPrefix = prefix();
-      const one = open(TEST_REDIS_URL!, logger, { keyPrefix });
-      const other = open(TEST_REDIS_URL!, logger, { keyPrefix });
+      const one = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
+      const other = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       expect(await Promise.all([one.ready(), other.ready()])).toEqual([true, true]);
       expect(await one.increment('register-ip:192.0.2.1', minute)).toBe(1);
       expect(await other.increment('register-ip:192.0.2.1', minute)).toBe(2);
@@ -87,14 +89,14 @@ describe('rate limits in Redis', () => {
     it('give a counter left without expiry (an instance that died between two commands) its window again', async () => {
       const keyPrefix = prefix();
       const raw = new Redis(TEST_REDIS_URL!, { keyPrefix });
-      const store = open(TEST_REDIS_URL!, logger, { keyPrefix });
+      const store = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       try {
-        await raw.set('rl:register-ip:192.0.2.9', '7');
-        await raw.set('rl:login-fail:c@example.org', '2');
+        await raw.set(`rl:${hidden('register-ip:192.0.2.9')}`, '7');
+        await raw.set(`rl:${hidden('login-fail:c@example.org')}`, '2');
         expect(await store.ready()).toBe(true);
         expect(await store.increment('register-ip:192.0.2.9', minute)).toBe(8);
         expect(await store.reserve('login-fail:c@example.org', loginLimit)).toMatchObject({ allowed: true, count: 3 });
-        for (const key of ['rl:register-ip:192.0.2.9', 'rl:login-fail:c@example.org']) {
+        for (const key of [`rl:${hidden('register-ip:192.0.2.9')}`, `rl:${hidden('login-fail:c@example.org')}`]) {
           const ttl = await raw.pttl(key);
           expect(ttl).toBeGreaterThan(0);
           expect(ttl).toBeLessThanOrEqual(24 * 60 * minute);
@@ -105,9 +107,28 @@ describe('rate limits in Redis', () => {
       }
     });
 
+    it('keep the addresses, numbers and emails they count out of the key names', async () => {
+      const keyPrefix = prefix();
+      const store = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
+      const raw = new Redis(TEST_REDIS_URL!);
+      try {
+        expect(await store.ready()).toBe(true);
+        await store.reserve('login-fail:erika@example.org', loginLimit);
+        await store.increment('phone-code-to:+4915112345678', minute);
+        const keys = await raw.keys(`${keyPrefix}*`);
+        expect(keys).toHaveLength(2);
+        expect(keys.join(' ')).not.toMatch(/erika|example|4915112345678/);
+        expect(keys).toContain(`${keyPrefix}rl:${hidden('login-fail:erika@example.org')}`);
+        expect(keys.some((key) => key.startsWith(`${keyPrefix}rl:phone-code-to:`))).toBe(true);
+      } finally {
+        raw.disconnect();
+        await deleteRedisKeys(TEST_REDIS_URL!, keyPrefix);
+      }
+    });
+
     it('keep deployments with different key prefixes apart', async () => {
-      const cab = open(TEST_REDIS_URL!, logger, { keyPrefix: prefix() });
-      const flinkster = open(TEST_REDIS_URL!, logger, { keyPrefix: prefix() });
+      const cab = open(TEST_REDIS_URL!, logger, { keyPrefix: prefix(), keySecret });
+      const flinkster = open(TEST_REDIS_URL!, logger, { keyPrefix: prefix(), keySecret });
       expect(await Promise.all([cab.ready(), flinkster.ready()])).toEqual([true, true]);
       expect(await cab.increment('register-ip:192.0.2.1', minute)).toBe(1);
       expect(await flinkster.increment('register-ip:192.0.2.1', minute)).toBe(1);

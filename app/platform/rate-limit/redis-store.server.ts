@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { Redis, type Result } from 'ioredis';
 import type { Logger } from '~/platform/logger.server';
 import { memoryRateLimitStore, type RateLimitStore } from './store';
@@ -70,8 +71,15 @@ const retryAfterMs = 5_000;
 export function redisRateLimitStore(
   url: string,
   logger: Pick<Logger, 'warn' | 'info'>,
-  /** Put before every key, so that several deployments (brands, staging) can share one Redis. */
-  { keyPrefix = '' }: { keyPrefix?: string } = {},
+  {
+    keyPrefix = '',
+    keySecret,
+  }: {
+    /** Put before every key, so that several deployments (brands, staging) can share one Redis. */
+    keyPrefix?: string;
+    /** Keys the hash of every key's subject; the same on every instance (SESSION_SECRET). */
+    keySecret: string;
+  },
 ): RateLimitStore & {
   /** Resolves true once Redis answers, false when the first connection attempt fails. */
   ready(): Promise<boolean>;
@@ -127,8 +135,9 @@ export function redisRateLimitStore(
     }
   }
 
-  const counter = (key: string) => prefix + key;
-  const wait = (key: string) => `${prefix}block:${key}`;
+  const hidden = hiddenSubject(keySecret);
+  const counter = (key: string) => prefix + hidden(key);
+  const wait = (key: string) => `${prefix}block:${hidden(key)}`;
 
   const increment = (key: string, windowMs: number) =>
     attempt(
@@ -171,5 +180,18 @@ export function redisRateLimitStore(
     close: async () => {
       redis.disconnect();
     },
+  };
+}
+
+/**
+ * A key with its subject (after the kind, `login-fail:` or `register-ip:`) replaced by a keyed hash:
+ * the subjects are email addresses, phone numbers and IP addresses, which anyone who can list the
+ * keys of the Redis would otherwise read. The kind stays readable for an operator.
+ */
+export function hiddenSubject(secret: string): (key: string) => string {
+  return (key) => {
+    const kindEnd = key.indexOf(':');
+    const subject = key.slice(kindEnd + 1);
+    return `${key.slice(0, kindEnd + 1)}${createHmac('sha256', secret).update(subject).digest('base64url').slice(0, 22)}`;
   };
 }
