@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, notExists, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { retention } from '~/config/retention';
 import type { Database } from '~/db/client.server';
@@ -9,6 +9,7 @@ import {
   accountTokens,
   bikeReports,
   cancellations,
+  caseNotes,
   cases,
   customers,
   damageReports,
@@ -196,7 +197,52 @@ export const retentionRules: RetentionRule[] = [
       }
     },
   },
+  {
+    // After the rules above: a failed mail's or SMS's case, or a damage report's, has nothing left
+    // to work on once its source is gone, but its notes may still name the customer.
+    name: 'cases whose mail, SMS or damage report is gone',
+    apply: (db) =>
+      deleteInBatches(
+        db,
+        cases,
+        cases.id,
+        or(
+          and(eq(cases.kind, 'failed_mail'), sourceGone(db, outbox, outbox.id)),
+          and(eq(cases.kind, 'failed_sms'), sourceGone(db, smsOutbox, smsOutbox.id)),
+          and(eq(cases.kind, 'vehicle_report'), sourceGone(db, damageReports, damageReports.id)),
+        ),
+      ),
+  },
+  {
+    // The report stays as fleet history, and so does its done case (or the queue would make a new
+    // one); what staff wrote about the reporter goes with the reporter's details.
+    name: 'notes on done bike report cases',
+    apply: async (db, now) => {
+      const due = and(
+        eq(cases.kind, 'bike_report'),
+        eq(cases.state, 'done'),
+        lt(cases.occurredAt, before(now, retention.bikeReportContactMs)),
+      );
+      const notes = await deleteInBatches(
+        db,
+        caseNotes,
+        caseNotes.id,
+        inArray(caseNotes.caseId, db.select({ id: cases.id }).from(cases).where(due)),
+      );
+      const outcomes = await db
+        .update(cases)
+        .set({ outcomeText: null })
+        .where(and(due, isNotNull(cases.outcomeText)))
+        .returning({ id: cases.id });
+      return notes + outcomes.length;
+    },
+  },
 ];
+
+/** No row of `table` is the case's source any more. */
+function sourceGone(db: Database, table: typeof outbox | typeof smsOutbox | typeof damageReports, id: PgColumn) {
+  return notExists(db.select({ id }).from(table).where(eq(id, cases.sourceId)));
+}
 
 /**
  * Deletes what was kept of one deleted account: its declarations with their cases, its money requests,
@@ -232,7 +278,9 @@ type RetainedTable =
   | typeof smsOutbox
   | typeof staffSessions
   | typeof staffEnrolments
-  | typeof damageReports;
+  | typeof damageReports
+  | typeof cases
+  | typeof caseNotes;
 
 /** Deletes the rows that match `condition`, `batchSize` at a time, by their primary key `key`. */
 async function deleteInBatches(

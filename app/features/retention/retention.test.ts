@@ -6,6 +6,8 @@ import {
   accountTokens,
   bikeReports,
   cancellations,
+  caseNotes,
+  cases,
   creditLedger,
   customers,
   moneyRequests,
@@ -185,6 +187,57 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
       false,
     );
     expect(await runIfDue(db, retentionJob(db, silent), new Date(now.getTime() + retention.intervalMs))).toBe(true);
+  });
+
+  it('deletes the cases of mails that are gone, and what staff wrote on done cases of anonymised bike reports', async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    const [gone, kept] = await db
+      .insert(outbox)
+      .values([
+        mail('failed-long-ago@example.org', { failedAt: ago(80 * day), createdAt: ago(retention.unsentMailsMs + day) }),
+        mail('failed-lately@example.org', { failedAt: ago(80 * day), createdAt: ago(retention.unsentMailsMs - day) }),
+      ])
+      .returning({ id: outbox.id });
+    const [oldReport, newReport] = await db
+      .insert(bikeReports)
+      .values([
+        report('R-OLD', ago(retention.bikeReportContactMs + day)),
+        report('R-NEW', ago(retention.bikeReportContactMs - day)),
+      ])
+      .returning({ id: bikeReports.id, createdAt: bikeReports.createdAt });
+    const caseFor = (kind: 'failed_mail' | 'bike_report', sourceId: string, state: 'new' | 'done' = 'done') => ({
+      kind,
+      sourceId,
+      occurredAt:
+        kind === 'failed_mail' ? ago(80 * day) : (sourceId === oldReport!.id ? oldReport! : newReport!).createdAt,
+      state,
+      outcomeText: state === 'done' ? 'Frau Mustermann angerufen' : null,
+    });
+    const created = await db
+      .insert(cases)
+      .values([
+        caseFor('failed_mail', gone!.id),
+        caseFor('failed_mail', kept!.id),
+        caseFor('bike_report', oldReport!.id),
+        caseFor('bike_report', newReport!.id),
+      ])
+      .returning({ id: cases.id });
+    await db
+      .insert(caseNotes)
+      .values(
+        created.map(({ id }) => ({ caseId: id, authorStaffId: 'staff-1', text: 'Kundin Erika M., +49 170 1234567' })),
+      );
+
+    expect(await runIfDue(db, retentionJob(db, silent), now)).toBe(true);
+
+    const left = await db.select().from(cases);
+    expect(left.map((row) => row.sourceId).sort()).toEqual([kept!.id, oldReport!.id, newReport!.id].sort());
+    const notes = await db.select().from(caseNotes);
+    expect(notes.map((note) => note.caseId).sort()).toEqual([created[1]!.id, created[3]!.id].sort());
+    const bikeCase = (sourceId: string) => left.find((row) => row.sourceId === sourceId);
+    expect(bikeCase(oldReport!.id)).toMatchObject({ state: 'done', outcomeText: null });
+    expect(bikeCase(newReport!.id)).toMatchObject({ outcomeText: 'Frau Mustermann angerufen' });
   });
 
   it("deletes a deleted account's kept books the day after their retention ends in Berlin, not before", async () => {
