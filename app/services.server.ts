@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { mailFromHeader } from '~/config/brand';
 import { defaultServiceTeamEmail } from '~/config/bike-reports';
 import type { AppServices } from '~/context';
-import { assertStaffTotpKey, type AppConfig } from '~/config/env.server';
+import { assertProductionSecrets, type AppConfig } from '~/config/env.server';
 import { devMailboxOpen } from '~/config/local-run';
 import { creditorId, payment } from '~/config/payment';
 import { standInsInUse } from '~/config/stand-ins';
@@ -53,7 +53,7 @@ export async function createServices(
   buildId: string,
   logger: Logger = createLogger(config.env.LOG_LEVEL),
 ): Promise<AppServices> {
-  assertStaffTotpKey(config);
+  assertProductionSecrets(config);
   const database = await openDatabase({
     databaseUrl: config.env.DATABASE_URL,
     dataDir: config.dataDir,
@@ -243,7 +243,7 @@ export async function createBackOfficeAdmin(
   config: AppConfig,
   input: CreateAdminInput,
 ): Promise<{ enrolment: StaffEnrolment; text: string }> {
-  assertStaffTotpKey(config);
+  assertProductionSecrets(config);
   const database = await openDatabase({ databaseUrl: config.env.DATABASE_URL, dataDir: config.dataDir, poolSize: 1 });
   try {
     await database.migrate();

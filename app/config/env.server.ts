@@ -180,15 +180,40 @@ function generatedSecret(dataDir: string, name: string): string {
 }
 
 /**
- * Refuses a production start outside a local run without STAFF_TOTP_KEY: its default is a key generated
- * into this instance's data folder, which another instance does not share and a new data folder loses,
- * and with it every staff second factor (docs/rules/back-office.md#second-factor). The composition root
- * calls it before it opens anything.
+ * Refuses a production start outside a local run with secrets that would not hold there. The
+ * composition root calls it before it opens anything.
+ *
+ * - STAFF_TOTP_KEY must be set: its default is a key generated into this instance's data folder,
+ *   which another instance does not share and a new data folder loses, and with it every staff
+ *   second factor (docs/rules/back-office.md#second-factor).
+ * - With DATABASE_URL the instances may be several: SESSION_SECRET and PREVIEW_SECRET must then be
+ *   set, the same on all of them, or a form from one instance fails its CSRF check on another.
+ * - A secret set to a placeholder (`changeme-changeme-…`, one character repeated) is refused: a
+ *   generated one has far more than 10 different characters.
  */
-export function assertStaffTotpKey(config: AppConfig): void {
-  if (config.env.STAFF_TOTP_KEY || !config.isProduction || config.localRun) return;
-  throw new ConfigError(
-    `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with a key of this instance's data folder only at ${config.publicUrl}. ` +
-      'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
+export function assertProductionSecrets(config: AppConfig): void {
+  if (!config.isProduction || config.localRun) return;
+  const { env, publicUrl } = config;
+  if (!env.STAFF_TOTP_KEY) {
+    throw new ConfigError(
+      `STAFF_TOTP_KEY is not set: the back office's second factors would be encrypted with a key of this instance's data folder only at ${publicUrl}. ` +
+        'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
+    );
+  }
+  const missing = env.DATABASE_URL ? (['SESSION_SECRET', 'PREVIEW_SECRET'] as const).filter((name) => !env[name]) : [];
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `${missing.join(' and ')} not set: with DATABASE_URL the instances at ${publicUrl} may be several, and each would sign with a secret of its own data folder. ` +
+        'Generate them once (openssl rand -base64 48) and set the same values on every instance.',
+    );
+  }
+  const placeholders = (['SESSION_SECRET', 'PREVIEW_SECRET', 'STAFF_TOTP_KEY'] as const).filter(
+    (name) => env[name] !== undefined && new Set(env[name]).size < 10,
   );
+  if (placeholders.length > 0) {
+    throw new ConfigError(
+      `${placeholders.join(', ')} look like placeholders (fewer than 10 different characters). ` +
+        'Generate random values (openssl rand -base64 48).',
+    );
+  }
 }

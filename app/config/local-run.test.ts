@@ -93,7 +93,7 @@ describe('the development mailbox and the demo customer', () => {
     const config = loadConfig({
       DATA_DIR: dataDir(),
       PUBLIC_URL: 'https://kunden.example.com',
-      STAFF_TOTP_KEY: 'k'.repeat(32),
+      STAFF_TOTP_KEY: 'Vq3xZ8pL2mN7rT5wK9yB4cH6jD1fG0sA',
     });
     const services = await createServices(config, 'test', createLogger('info', stream));
     try {

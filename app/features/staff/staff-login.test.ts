@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig, assertStaffTotpKey } from '~/config/env.server';
+import { loadConfig, assertProductionSecrets } from '~/config/env.server';
 import { auditLog, staffAccounts, staffSessions } from '~/db/schema';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { testServices } from '../../../tests/support/route-harness';
@@ -258,14 +258,44 @@ describe.each(databaseBackends)('the back office login on %s', (backend) => {
   });
 });
 
-describe('STAFF_TOTP_KEY', () => {
+describe('secrets of a production start outside a local run', () => {
   const config = (env: Record<string, string>) =>
-    loadConfig({ DATA_DIR: '/tmp/staff-key-test', NODE_ENV: 'production', ...env });
-  it('must be set for a production start outside a local run', () => {
-    expect(() => assertStaffTotpKey(config({ PUBLIC_URL: 'https://kunden.example.com' }))).toThrow(/STAFF_TOTP_KEY/);
+    loadConfig({
+      DATA_DIR: '/tmp/staff-key-test',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://kunden.example.com',
+      ...env,
+    });
+  const staffKey = 'Vq3xZ8pL2mN7rT5wK9yB4cH6jD1fG0sA';
+  const sessionSecret = 'hR2kP9vL4xQ7mZ1nB8cT5wY3jF6gD0sAeU';
+  const previewSecret = 'aZ7qM2xK9pL4vN8w';
+
+  it('need STAFF_TOTP_KEY', () => {
+    expect(() => assertProductionSecrets(config({}))).toThrow(/STAFF_TOTP_KEY is not set/);
+    expect(() => assertProductionSecrets(config({ STAFF_TOTP_KEY: staffKey }))).not.toThrow();
+    // A local run keeps its generated key.
+    expect(() => assertProductionSecrets(config({ PUBLIC_URL: 'http://localhost:3000' }))).not.toThrow();
+  });
+
+  it('need SESSION_SECRET and PREVIEW_SECRET with a database the instances may share', () => {
+    const shared = { STAFF_TOTP_KEY: staffKey, DATABASE_URL: 'postgres://app@db.internal/selfservice' };
+    expect(() => assertProductionSecrets(config(shared))).toThrow(/SESSION_SECRET and PREVIEW_SECRET not set/);
+    expect(() => assertProductionSecrets(config({ ...shared, SESSION_SECRET: sessionSecret }))).toThrow(
+      /^PREVIEW_SECRET not set/,
+    );
     expect(() =>
-      assertStaffTotpKey(config({ PUBLIC_URL: 'https://kunden.example.com', STAFF_TOTP_KEY: 'k'.repeat(32) })),
+      assertProductionSecrets(config({ ...shared, SESSION_SECRET: sessionSecret, PREVIEW_SECRET: previewSecret })),
     ).not.toThrow();
-    expect(() => assertStaffTotpKey(config({}))).not.toThrow();
+  });
+
+  it('refuse placeholders', () => {
+    expect(() => assertProductionSecrets(config({ STAFF_TOTP_KEY: 'k'.repeat(32) }))).toThrow(
+      /STAFF_TOTP_KEY look like/,
+    );
+    expect(() =>
+      assertProductionSecrets(
+        config({ STAFF_TOTP_KEY: staffKey, SESSION_SECRET: 'changeme-changeme-changeme-changeme' }),
+      ),
+    ).toThrow(/SESSION_SECRET look like placeholders/);
   });
 });
