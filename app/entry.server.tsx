@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from 'react-router';
+import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { requestContext, servicesContext } from './context';
 import { serverErrorReporter } from './platform/error-reporting/server';
@@ -23,16 +23,7 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   // Started with the first page, so that the breadcrumbs cover what led up to an error.
   sentryFor(loadContext);
-  // An outside system being down is a 503 (retry later), not a 500 (our bug); text the database
-  // refuses is the request's fault, a 400.
-  const status =
-    responseStatusCode < 500
-      ? responseStatusCode
-      : unavailableDuring.has(loadContext)
-        ? 503
-        : refusedTextDuring.has(loadContext)
-          ? 400
-          : responseStatusCode;
+  const status = answerStatus(responseStatusCode, loadContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -83,6 +74,25 @@ export default function handleRequest(
 const unavailableDuring = new WeakSet<RouterContextProvider>();
 /** Requests whose text the database refused (platform/refused-text.ts). */
 const refusedTextDuring = new WeakSet<RouterContextProvider>();
+
+/**
+ * A data request (`.data`, a page's data for the browser's router) answers as its page would:
+ * `answerStatus`'s status, with React Router's own body.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response, { context }) => {
+  const status = answerStatus(response.status, context as RouterContextProvider);
+  return status === response.status ? response : new Response(response.body, { status, headers: response.headers });
+};
+
+/**
+ * An outside system being down is a 503 (retry later), not a 500 (our bug); text the database
+ * refuses is the request's fault, a 400.
+ */
+function answerStatus(status: number, provider: RouterContextProvider): number {
+  if (status < 500) return status;
+  if (unavailableDuring.has(provider)) return 503;
+  return refusedTextDuring.has(provider) ? 400 : status;
+}
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;

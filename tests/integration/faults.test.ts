@@ -239,6 +239,8 @@ async function driveLoad(
       const visitor = createVisitor({ timeoutMs: 10_000 });
       // A query string keeps the page out of the page cache.
       await record(instance, () => visitor.get(`${instance.url}${pages.priceList.de}?load=1`));
+      // The page's data, as the browser's router asks for it, answers as the page does.
+      await record(instance, () => visitor.get(`${instance.url}${pages.priceList.de}.data?load=1`));
       const form = await record(instance, () => visitor.get(instance.url + pages.login.de));
       if (form?.status !== 200) continue;
       const login = await record(instance, () =>
