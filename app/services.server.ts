@@ -82,6 +82,7 @@ export async function createServices(
   await content.warm();
 
   warnAboutStandIns(config, database.kind, logger);
+  warnAboutPlainHttp(config, logger);
 
   const redisLimits = config.env.REDIS_URL
     ? redisRateLimitStore(config.env.REDIS_URL, logger, {
@@ -231,6 +232,19 @@ function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres
     // `standIn`, not `name`: the logger hides every field called `name` as a person's.
     { standIns: standIns.map(({ name, setting }) => ({ standIn: name, setting })) },
     `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
+  );
+}
+
+/**
+ * A public address without TLS: the cookies go without `Secure` and the `__Host-` prefix, and no HSTS
+ * header is sent (they follow PUBLIC_URL). Right behind a VPN or on a staging host; anywhere else a
+ * forgotten `https:`.
+ */
+function warnAboutPlainHttp(config: AppConfig, logger: Logger): void {
+  if (config.localRun || !config.publicUrl.startsWith('http:')) return;
+  logger.warn(
+    { publicUrl: config.publicUrl },
+    'PUBLIC_URL is not https: cookies are sent without Secure and browsers get no HSTS header',
   );
 }
 

@@ -111,8 +111,27 @@ describe('the development mailbox and the demo customer', () => {
       expect(logged).toContain('Passwort zurücksetzen');
       expect(logged).not.toContain('secret-token');
       expect(logged).not.toContain('kundin@example.org');
+      expect(logged).not.toContain('PUBLIC_URL is not https');
     } finally {
       await services.close();
     }
+  }, 120_000);
+
+  it('a start for a public address without TLS says that its cookies go without Secure', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      PUBLIC_URL: 'http://kunden.example.com',
+      STAFF_TOTP_KEY: 'Vq3xZ8pL2mN7rT5wK9yB4cH6jD1fG0sA',
+    });
+    const services = await createServices(config, 'test', createLogger('info', stream));
+    await services.close();
+    expect(lines.join('')).toContain('PUBLIC_URL is not https: cookies are sent without Secure');
   }, 120_000);
 });
