@@ -89,10 +89,11 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     // A connection whose network goes silent (a partition, a failover that drops no packet back)
     // answers nothing and reports no error: without a limit its query, the request waiting for it and
     // the connection's place in the pool would wait for ever. Past the limit the query fails, and the
-    // pool drops the connection. No query of a request comes near it; migrations have a connection of
-    // their own, without it.
+    // connection is dropped (`transactionsOnOwnConnections` for transactions). No query of a request
+    // comes near it; migrations have a connection of their own, without it.
     query_timeout: options.queryTimeoutMs ?? databaseQueryTimeoutMs,
     keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
   });
   // A server restart or failover ends every connection: idle ones, and ones checked out for a
   // transaction. pg emits 'error' on a checked-out client, and an 'error' event nobody listens to
@@ -102,7 +103,7 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
   if (options.preparedStatements === false) pool.on('connect', sendQueriesUnnamed);
   // The pool passes on the errors of its idle clients too; their own listener has reported them.
   pool.on('error', () => {});
-  const db = drizzlePg(pool, { schema });
+  const db = transactionsOnOwnConnections(drizzlePg(pool, { schema }), pool);
   return {
     db,
     kind: 'postgres',
@@ -128,6 +129,49 @@ async function openPostgres(databaseUrl: string, options: DatabaseOptions): Prom
     poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * Drizzle's transactions on a pool lose the connection's place for good when `begin` fails (it is
+ * never released), and hand a connection whose statement timed out back to the pool, where the
+ * next transaction waits on it too. Here a transaction checks out its connection itself and
+ * releases it with the failure that leaves it unusable, so that the pool drops it; the rest is
+ * Drizzle's own transaction on that connection (one Drizzle instance per connection, made once).
+ */
+function transactionsOnOwnConnections<T extends Database>(db: T, pool: pg.Pool): T {
+  const onConnection = new WeakMap<pg.PoolClient, Database>();
+  const transaction: typeof db.transaction = async (run, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      let own = onConnection.get(client);
+      if (!own) {
+        own = drizzlePg(client, { schema });
+        onConnection.set(client, own);
+      }
+      return await own.transaction(run, config);
+    } catch (error) {
+      if (isConnectionFailure(error)) broken = error as Error;
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  };
+  return Object.assign(db, { transaction });
+}
+
+/**
+ * A failure of the connection rather than of a statement: pg's own timeout and lost-connection
+ * errors, a socket error, or PostgreSQL's connection exception (08…) and operator intervention
+ * (57P…, a shutdown or a terminated backend). Drizzle wraps them; the cause says.
+ */
+export function isConnectionFailure(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (/^(Query read timeout|Connection terminated)/.test(cause.message)) return true;
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(08|57P|ECONNRESET$|EPIPE$|ETIMEDOUT$)/.test(code)) return true;
+  }
+  return false;
 }
 
 async function ping(db: Database): Promise<boolean> {

@@ -87,6 +87,40 @@ describe.each(databaseBackends)('database on %s', (backend) => {
       }
     });
 
+    it('drops the connection of a transaction whose statement went unanswered, at begin or later', async () => {
+      database = await createTestDatabase('postgres', false);
+      const proxy = await startFreezableProxy(new URL(database.url!));
+      const viaProxy = new URL(database.url!);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const handle = await openDatabase({ databaseUrl: viaProxy.href, poolSize: 1, queryTimeoutMs: 300 });
+      const timedOut = { cause: expect.objectContaining({ message: expect.stringMatching(/timeout/i) }) };
+      try {
+        expect(await handle.ping()).toBe(true);
+        // At begin, on the pool's open connection: Drizzle's own transaction never gave it back.
+        proxy.freeze();
+        await expect(handle.db.transaction((tx) => tx.execute(sql`select 1`))).rejects.toMatchObject(timedOut);
+        proxy.thaw();
+        expect(await handle.db.transaction(async (tx) => firstRow(await tx.execute(sql`select 2 as n`)))).toEqual({
+          n: 2,
+        });
+        // Inside: the rollback times out too, and the connection must not go back to the pool.
+        const transaction = handle.db.transaction(async (tx) => {
+          await tx.execute(sql`select 1`);
+          proxy.freeze();
+          await tx.execute(sql`select 2`);
+        });
+        await expect(transaction).rejects.toMatchObject(timedOut);
+        proxy.thaw();
+        expect(await handle.db.transaction(async (tx) => firstRow(await tx.execute(sql`select 3 as n`)))).toEqual({
+          n: 3,
+        });
+        expect(await handle.ping()).toBe(true);
+      } finally {
+        await handle.close();
+        await proxy.close();
+      }
+    });
+
     it('lets two instances that start together migrate safely', async () => {
       database = await createTestDatabase('postgres', false);
       const second = await openDatabase({ databaseUrl: database.url, poolSize: 2 });
