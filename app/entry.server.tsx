@@ -104,10 +104,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   } else if (isRefusedTextError(error)) {
     refusedTextDuring.add(provider);
     scope.logger.info({ err: error }, 'text the database cannot store');
-  } else if (isForeignOriginRefusal(error)) {
+  } else if (isFromAnotherOrigin(request)) {
     // A form posted from another site, or a proxy that rewrites Host without TRUST_PROXY: not a fault
     // of the app, and a warning, as it means something to an operator when it happens to every form.
-    scope.logger.warn({ reason: error.message }, 'form from another origin refused');
+    scope.logger.warn({ origin: request.headers.get('origin') }, 'form from another origin refused');
   } else {
     scope.logger.error({ err: error }, 'unhandled error');
     reportToSentry(provider, request, error);
@@ -115,14 +115,13 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 };
 
 /**
- * React Router refuses an action whose Origin header names another origin than the request's (400),
- * before the app's own CSRF check sees it; it says so only in its error's message.
+ * React Router refuses an action whose Origin header names another origin than the request's (400)
+ * before the app sees it, and reports that as an error: in its own words for a page's form, as a
+ * bare "Bad Request" for a data request. A request from another origin reaches no action of the app.
  */
-function isForeignOriginRefusal(error: unknown): error is Error {
-  return (
-    error instanceof Error &&
-    /^The `request\.url` origin does not match `origin` header|^`origin` header is not a valid URL/.test(error.message)
-  );
+function isFromAnotherOrigin(request: Request): boolean {
+  const origin = request.headers.get('origin');
+  return request.method !== 'GET' && origin !== null && origin !== new URL(request.url).origin;
 }
 
 /**
