@@ -314,14 +314,16 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', Connection: 'close' }).end('Bad Request');
       return;
     }
+    // A body sent with either stays unread: the connection closes after the answer.
+    const refusedHeaders = { 'Content-Type': 'text/plain; charset=utf-8', ...(isRead ? {} : { Connection: 'close' }) };
     if (pathSegments(url.pathname) > maxPathSegments) {
-      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not Found');
+      res.writeHead(404, refusedHeaders).end('Not Found');
       return;
     }
     if (url.pathname === branches.manifestPath && discoveredPaths(url) > maxDiscoveredPaths) {
       // As React Router answers a discovery URL beyond its length limit. The browser asks for a page's
       // links all at once only ahead of time; a link followed asks for its own path and its parents.
-      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Bad Request');
+      res.writeHead(400, refusedHeaders).end('Bad Request');
       return;
     }
     const upload =
@@ -405,11 +407,16 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     });
     const cookies = response.headers.getSetCookie();
     if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
-    const sharing = sharedCaching(
-      response.headers.get('cache-control'),
-      { cookies: req.headers.cookie, hasSession },
-      cookies.length > 0,
-    );
+    // Pages and their data carry what the root adds for the visitor; other answers (the route
+    // discovery's, the sitemap, robots.txt) are the same for everyone and keep what they said.
+    const sharing =
+      contentType.startsWith('text/html') || contentType.startsWith('text/x-script')
+        ? sharedCaching(
+            response.headers.get('cache-control'),
+            { cookies: req.headers.cookie, hasSession },
+            cookies.length > 0,
+          )
+        : undefined;
     if (sharing) {
       res.setHeader('Cache-Control', sharing.cacheControl);
       res.setHeader('Vary', appendVary(res.getHeader('Vary'), sharing.vary));

@@ -7,8 +7,8 @@ export interface SharedCaching {
 }
 
 /**
- * What shared caches in front of the app (a CDN, a proxy) are told of an answer a route marked
- * public, or undefined when the route did not. A route marks a page public when its content depends
+ * What shared caches in front of the app (a CDN, a proxy) are told of a page or a page's data that
+ * a route marked public, or undefined when the route did not. A route marks a page public when its content depends
  * on its path alone (app/ui/page-meta.ts), but the root adds to every page what belongs to one
  * visitor: a logged-in customer's name and a form token, and the page as the visitor's consent
  * choice shows it (the dialog, page views). So an answer to a request with a session, or one that

@@ -92,6 +92,10 @@ describe('the work one request makes, and what caches keep of it', () => {
       expect(answer.body).toContain('Dana');
       expect(answer.headers['cache-control']).toBe('private, no-store');
     }
+    // What is the same for everyone keeps what it said, with cookies too.
+    const { id: version } = (await (await fetch(`${server.url}/builds/latest.json`)).json()) as { id: string };
+    const discovery = await raw(`/__manifest?version=${version}&paths=${pages.login.de}`, { cookie });
+    expect(discovery.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('stores a page under the spelling its links use only, so other spellings cannot push pages out', async () => {
