@@ -53,6 +53,21 @@ describe('the server’s check of an address field', () => {
     expect(parsed.error?.issues[0]).toMatchObject({ path: ['text'], message: 'address.pick-suggestion' });
   });
 
+  it('drops a location sent by a client beyond its limit of lookups, rather than keep it unchecked', async () => {
+    const limited = {
+      geocoding: createGeocodingService({ geocoder: gazetteerGeocoder(), rateLimit: { limit: 1, windowMs: 60_000 } }),
+    };
+    await limited.geocoding.suggestionsFor('Alexanderplatz 1 Berlin', client);
+    const data = form({
+      'address.text': 'Erfundene Straße 99 12345 Nirgendwo',
+      'address.lat': '52.5',
+      'address.lon': '13.4',
+      'address.id': 'made-up',
+    });
+    expect(await verifyAddressField(limited, data, client)).toEqual([]);
+    expect(addressOf(data).error?.issues[0]).toMatchObject({ path: ['text'], message: 'address.pick-suggestion' });
+  });
+
   it('without JavaScript accepts typed text naming one address, and offers suggestions otherwise', async () => {
     const [suggestion] = await services.geocoding.suggestionsFor('Alexanderplatz 1 Berlin', client);
     const exact = form({ 'address.text': suggestion!.address });

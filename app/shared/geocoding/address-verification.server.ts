@@ -1,4 +1,5 @@
 import type { FeatureContext } from '~/feature-context';
+import { AddressLookupLimitError } from './geocoding.server';
 import { suggestionMatchingText, type AddressSuggestion } from './suggestions';
 
 /**
@@ -15,8 +16,9 @@ import { suggestionMatchingText, type AddressSuggestion } from './suggestions';
  *
  * Returns the suggestions to offer when none was settled. When the geocoder cannot be reached, a
  * suggestion the browser picked earlier is kept as sent (the schema still checks it lies in
- * Germany): an outage must not make registration impossible. So it is when the client `client` (an
- * IP address) has made more lookups than its limit allows.
+ * Germany): an outage must not make registration impossible. A client (`client`, an IP address)
+ * beyond its limit of lookups gets no suggestions, and a location it sent is dropped: the limit must
+ * not be a way around the check.
  */
 export async function verifyAddressField(
   ctx: Pick<FeatureContext, 'geocoding'>,
@@ -29,7 +31,8 @@ export async function verifyAddressField(
   let suggestions: AddressSuggestion[];
   try {
     suggestions = await ctx.geocoding.suggestionsFor(text, client);
-  } catch {
+  } catch (error) {
+    if (error instanceof AddressLookupLimitError) dropLocation(formData, name);
     return [];
   }
   const picked = formData.get(`${name}.id`) || formData.get(`${name}.choice`);
@@ -37,7 +40,7 @@ export async function verifyAddressField(
     suggestions.find((suggestion) => picked !== '' && suggestion.id === picked) ??
     suggestionMatchingText(text, suggestions);
   if (!known) {
-    for (const field of ['lat', 'lon', 'id']) formData.delete(`${name}.${field}`);
+    dropLocation(formData, name);
     return suggestions.slice(0, 8);
   }
   formData.set(`${name}.text`, known.address);
@@ -45,4 +48,9 @@ export async function verifyAddressField(
   formData.set(`${name}.lon`, String(known.lon));
   formData.set(`${name}.id`, known.id);
   return [];
+}
+
+/** Without a location the schema asks the visitor to pick a suggestion. */
+function dropLocation(formData: FormData, name: string): void {
+  for (const field of ['lat', 'lon', 'id']) formData.delete(`${name}.${field}`);
 }

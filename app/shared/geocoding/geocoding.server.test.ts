@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { gazetteerGeocoder } from '~/platform/geocoder/gazetteer.server';
 import { GeocoderError, type GeocodedPlace, type Geocoder } from '~/platform/geocoder/types';
 import { memoryRateLimitStore } from '~/platform/rate-limit/store';
-import { createGeocodingService } from './geocoding.server';
+import { AddressLookupLimitError, createGeocodingService } from './geocoding.server';
 
 /** A geocoder that counts its calls and answers from a list. */
 function fakeGeocoder(places: GeocodedPlace[] = []) {
@@ -129,8 +129,8 @@ describe('createGeocodingService', () => {
     const service = createGeocodingService({ geocoder, rateLimit: { limit: 2, windowMs: 60_000 } });
     expect(await service.suggestionsFor('Zeil 1', 'a')).toHaveLength(1);
     expect(await service.suggestionsFor('Zeil 2', 'a')).toHaveLength(1);
-    // A new text beyond the limit is answered as a geocoder that does not answer; known ones still are.
-    await expect(service.suggestionsFor('Zeil 3', 'a')).rejects.toBeInstanceOf(GeocoderError);
+    // A new text beyond the limit is refused without asking the geocoder; known ones are still answered.
+    await expect(service.suggestionsFor('Zeil 3', 'a')).rejects.toBeInstanceOf(AddressLookupLimitError);
     expect(await service.suggestionsFor('zeil 1', 'a')).toHaveLength(1);
     expect(await service.suggestionsFor('Zeil 3', 'b')).toHaveLength(1);
     expect(queries).toEqual(['Zeil 1', 'Zeil 2', 'Zeil 3']);

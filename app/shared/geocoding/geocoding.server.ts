@@ -1,4 +1,4 @@
-import { GeocoderError, type Geocoder } from '~/platform/geocoder/types';
+import type { Geocoder } from '~/platform/geocoder/types';
 import { addressGroup } from '~/shared/security/address-group.server';
 
 // A geocoder that did not answer: the address suggestions answer 503 and the field works on without them.
@@ -11,6 +11,14 @@ import {
   toSuggestions,
   type AddressSuggestion,
 } from './suggestions';
+
+/** A client asked for more addresses than its limit allows; the geocoder was not asked. */
+export class AddressLookupLimitError extends Error {
+  constructor() {
+    super('address lookups beyond the client’s limit');
+    this.name = 'AddressLookupLimitError';
+  }
+}
 
 export interface GeocodingServiceOptions {
   geocoder: Geocoder;
@@ -37,8 +45,8 @@ export interface GeocodingService {
   suggest(query: string, client: string): Promise<SuggestOutcome>;
   /**
    * Suggestions for a text the server received with a form. Answered from the cache without limit; a
-   * text that needs the geocoder counts against the client's limit, and beyond it throws a
-   * GeocoderError, as when the geocoder does not answer.
+   * text that needs the geocoder counts against the client's limit, and beyond it throws an
+   * AddressLookupLimitError.
    */
   suggestionsFor(text: string, client: string): Promise<AddressSuggestion[]>;
 }
@@ -111,7 +119,7 @@ export function createGeocodingService(options: GeocodingServiceOptions): Geocod
       const hit = cached(key);
       if (hit) return hit;
       // Every form sent with a new text would otherwise be a geocoder call, however many were sent.
-      if (!(await withinLimit(client))) throw new GeocoderError('address lookups beyond the client’s limit');
+      if (!(await withinLimit(client))) throw new AddressLookupLimitError();
       return lookUp(text);
     },
   };
