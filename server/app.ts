@@ -22,7 +22,7 @@ import { requestUrl } from './request-url';
 import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
 import { createRouteBranches } from './route-branches';
-import { maxRequestBodyBytes, readBody, refuseBody, type BodyBudget } from './request-body';
+import { createBodyBudget, maxRequestBodyBytes, readBody, refuseBody } from './request-body';
 import { discoveredPaths, maxDiscoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
 import { sharedCaching, type SharedCaching } from './shared-caches';
 import { createUploadGate, isCrossSiteUpload } from './upload-gate';
@@ -182,7 +182,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const contentTtlSeconds = config.env.CONTENT_TTL_SECONDS;
   const publicOrigin = new URL(config.publicUrl);
   const uploads = createUploadGate(uploadLimits);
-  const bodiesArriving: BodyBudget = { held: 0 };
+  const bodiesArriving = createBodyBudget();
   const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   /** The path React Router answered a request by, once `route` has parsed it (`.` segments resolved, …). */
@@ -388,7 +388,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         (await readUpload(streamedBody(req, bodyLimit), req.headers['content-type'] ?? null, context)) ?? undefined;
       if (!requestBody) res.shouldKeepAlive = false;
     } else if (!isRead) {
-      const read = await readBody(req, bodiesArriving);
+      const read = await readBody(req, bodiesArriving, addressGroup(clientIp(req, trustedProxies)));
       if ('refused' in read) {
         refuseBody(res, read.refused);
         return;

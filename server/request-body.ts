@@ -10,6 +10,7 @@ export const maxRequestBodyBytes = 64 * 1024;
 export interface BodyLimits {
   receiveTimeoutMs: number;
   bytesInFlight: number;
+  bytesInFlightPerAddress: number;
 }
 
 export const requestBodyLimits: BodyLimits = {
@@ -25,24 +26,36 @@ export const requestBodyLimits: BodyLimits = {
    * here rather than at the memory's end; beyond it a body is answered 503 at once.
    */
   bytesInFlight: 64 * 1024 * 1024,
+  /**
+   * The share of one client address (its group: an IPv6 /64): 64 forms of the largest size, or
+   * thousands of ordinary ones, so that one client cannot fill the instance's budget for everyone.
+   */
+  bytesInFlightPerAddress: 4 * 1024 * 1024,
 };
 
 export type BodyRead = { body: Buffer<ArrayBuffer> } | { refused: 400 | 408 | 413 | 503 };
 
-/** Shared by every request of one instance: the bytes of the bodies still arriving. */
+/** Shared by every request of one instance: the bytes of the bodies still arriving, in all and per address. */
 export interface BodyBudget {
   held: number;
+  byAddress: Map<string, number>;
+}
+
+export function createBodyBudget(): BodyBudget {
+  return { held: 0, byAddress: new Map() };
 }
 
 /**
  * The whole body, read before the app sees the request: it is small (maxRequestBodyBytes), and a
  * buffer costs less to hand on, clone and parse than a stream. Refused when the body, declared or
  * chunked, is larger than the limit (413), does not arrive in time (408), would take the instance
- * beyond the bytes it holds for arriving bodies (503), or the client breaks off sending it (400).
+ * or the client's `address` beyond the bytes they may hold for arriving bodies (503), or the client
+ * breaks off sending it (400).
  */
 export function readBody(
   req: IncomingMessage,
   budget: BodyBudget,
+  address: string,
   limits: BodyLimits = requestBodyLimits,
 ): Promise<BodyRead> {
   return new Promise((resolve) => {
@@ -51,14 +64,20 @@ export function readBody(
     const onData = (chunk: Buffer) => {
       received += chunk.length;
       budget.held += chunk.length;
+      const ofAddress = (budget.byAddress.get(address) ?? 0) + chunk.length;
+      budget.byAddress.set(address, ofAddress);
       if (received > maxRequestBodyBytes) finish({ refused: 413 });
-      else if (budget.held > limits.bytesInFlight) finish({ refused: 503 });
-      else chunks.push(chunk);
+      else if (budget.held > limits.bytesInFlight || ofAddress > limits.bytesInFlightPerAddress) {
+        finish({ refused: 503 });
+      } else chunks.push(chunk);
     };
     const timer = setTimeout(() => finish({ refused: 408 }), limits.receiveTimeoutMs);
     const finish = (read: BodyRead) => {
       clearTimeout(timer);
       budget.held -= received;
+      const ofAddress = (budget.byAddress.get(address) ?? 0) - received;
+      if (ofAddress > 0) budget.byAddress.set(address, ofAddress);
+      else budget.byAddress.delete(address);
       req.off('data', onData).off('end', onEnd).off('error', onError);
       // The rest of a refused body stays unread: the connection closes after the answer.
       if ('refused' in read) req.pause();
