@@ -206,11 +206,24 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
         report('R-NEW', ago(retention.bikeReportContactMs - day)),
       ])
       .returning({ id: bikeReports.id, createdAt: bikeReports.createdAt });
-    const caseFor = (kind: 'failed_mail' | 'bike_report', sourceId: string, state: 'new' | 'done' = 'done') => ({
+    const [goneSms] = await db
+      .insert(smsOutbox)
+      .values({
+        recipient: '+49151000002',
+        text: '',
+        failedAt: ago(retention.finishedSmsMs + day),
+        createdAt: ago(40 * day),
+      })
+      .returning({ id: smsOutbox.id });
+    const caseFor = (
+      kind: 'failed_mail' | 'failed_sms' | 'bike_report',
+      sourceId: string,
+      state: 'new' | 'done' = 'done',
+    ) => ({
       kind,
       sourceId,
       occurredAt:
-        kind === 'failed_mail' ? ago(80 * day) : (sourceId === oldReport!.id ? oldReport! : newReport!).createdAt,
+        kind !== 'bike_report' ? ago(80 * day) : (sourceId === oldReport!.id ? oldReport! : newReport!).createdAt,
       state,
       outcomeText: state === 'done' ? 'Frau Mustermann angerufen' : null,
     });
@@ -221,6 +234,7 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
         caseFor('failed_mail', kept!.id),
         caseFor('bike_report', oldReport!.id),
         caseFor('bike_report', newReport!.id),
+        caseFor('failed_sms', goneSms!.id, 'new'),
       ])
       .returning({ id: cases.id });
     await db
