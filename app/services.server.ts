@@ -2,11 +2,11 @@ import { createHmac } from 'node:crypto';
 import { mailFromHeader } from '~/config/brand';
 import { defaultServiceTeamEmail } from '~/config/bike-reports';
 import type { AppServices } from '~/context';
-import { assertProductionSecrets, type AppConfig } from '~/config/env.server';
+import { assertProductionSecrets, ConfigError, type AppConfig } from '~/config/env.server';
 import { devMailboxOpen } from '~/config/local-run';
 import { creditorId, payment } from '~/config/payment';
 import { standInsInUse } from '~/config/stand-ins';
-import { openDatabase, type Database } from '~/db/client.server';
+import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
 import { seedDemoData } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import type { FeatureContext } from '~/feature-context';
@@ -61,7 +61,7 @@ export async function createServices(
     preparedStatements: config.env.DATABASE_PREPARED_STATEMENTS === 'on',
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
   });
-  await database.migrate();
+  await migrateReachable(database, config);
   await seedReferenceData(database.db);
   const demoLogin = await seedDemoData(database, config);
 
@@ -233,6 +233,34 @@ function warnAboutStandIns(config: AppConfig, databaseKind: 'pglite' | 'postgres
     { standIns: standIns.map(({ name, setting }) => ({ standIn: name, setting })) },
     `running with stand-ins, not the real services: ${standIns.map(({ name, setting }) => `${name} (${setting} unset)`).join('; ')}`,
   );
+}
+
+/**
+ * The start's first use of PostgreSQL. A server that cannot be reached, or refuses the login or the
+ * database, is said in one line that names the setting and the host, never the URL's password
+ * (scripts/start.mjs prints a ConfigError's message alone); anything else stays as it was thrown.
+ */
+async function migrateReachable(database: DatabaseHandle, config: AppConfig): Promise<void> {
+  try {
+    await database.migrate();
+  } catch (error) {
+    const url = config.env.DATABASE_URL;
+    const reason = url ? unreachableReason(error) : undefined;
+    if (!url || !reason) throw error;
+    throw new ConfigError(`DATABASE_URL: PostgreSQL at ${new URL(url).host} ${reason}.`);
+  }
+}
+
+/** Why PostgreSQL could not be used at all, or undefined for any other failure. */
+function unreachableReason(error: unknown): string | undefined {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|ETIMEDOUT|EHOSTUNREACH|ECONNRESET)$/.test(code)) {
+    return `cannot be reached (${code})`;
+  }
+  // Invalid password or authorisation, an unknown database: PostgreSQL's own words name no secret.
+  if (typeof code === 'string' && /^(28|3D)/.test(code) && typeof message === 'string') return `refused: ${message}`;
+  if (typeof message === 'string' && /^Connection terminated/.test(message)) return `cannot be reached (${message})`;
+  return undefined;
 }
 
 /**

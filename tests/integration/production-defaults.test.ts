@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { pages } from '~/i18n/route-table';
+import { freePort } from '../support/free-port';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { logLines } from '../support/scaled-out';
 import { createVisitor, logIn } from '../support/visitor';
@@ -133,3 +134,19 @@ async function recordLoadedModules(): Promise<{ nodeArgs: string[]; read: () => 
     read: async () => JSON.parse(await readFile(report, 'utf8')) as string[],
   };
 }
+
+describe('a start whose PostgreSQL cannot be reached', () => {
+  it('says in one line, without the password, that PostgreSQL cannot be reached', async () => {
+    const port = await freePort();
+    const refused = startAppServer({ DATABASE_URL: `postgres://app:s3cret-password@127.0.0.1:${port}/selfservice` });
+    const error = await refused.then(
+      () => new Error('the app started'),
+      (failure: unknown) => failure as Error,
+    );
+    expect(error.message).toMatch(/exited with code 1/);
+    const output = error.message.slice(error.message.indexOf('--- server output ---'));
+    expect(output).toContain(`DATABASE_URL: PostgreSQL at 127.0.0.1:${port} cannot be reached (ECONNREFUSED).`);
+    expect(output).not.toContain('s3cret-password');
+    expect(output).not.toMatch(/\n\s+at /);
+  }, 240_000);
+});
