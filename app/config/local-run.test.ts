@@ -10,6 +10,18 @@ import { demoSeedWanted, devMailboxOpen, isLocalUrl } from './local-run';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'local-run-'));
 
+/** A log destination that keeps every line written to it. */
+function recordingStream() {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(chunk.toString());
+      done();
+    },
+  });
+  return { lines, stream };
+}
+
 describe('a local run', () => {
   it.each([
     ['http://localhost:3000', true],
@@ -82,13 +94,7 @@ describe('the development mailbox and the demo customer', () => {
   });
 
   it('a start for a public address on the embedded database keeps mails, codes and the demo login to itself', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = recordingStream();
     // A deployment sets STAFF_TOTP_KEY: without it, the start itself is refused (docs/rules/back-office.md#second-factor).
     const config = loadConfig({
       DATA_DIR: dataDir(),
@@ -118,13 +124,7 @@ describe('the development mailbox and the demo customer', () => {
   }, 120_000);
 
   it('a start for a public address without TLS says that its cookies go without Secure', async () => {
-    const lines: string[] = [];
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        lines.push(chunk.toString());
-        done();
-      },
-    });
+    const { lines, stream } = recordingStream();
     const config = loadConfig({
       DATA_DIR: dataDir(),
       PUBLIC_URL: 'http://kunden.example.com',

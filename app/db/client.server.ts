@@ -165,7 +165,7 @@ function transactionsOnOwnConnections<T extends Database>(db: T, pool: pg.Pool):
  * errors, a socket error, or PostgreSQL's connection exception (08…) and operator intervention
  * (57P…, a shutdown or a terminated backend). Drizzle wraps them; the cause says.
  */
-export function isConnectionFailure(error: unknown): boolean {
+function isConnectionFailure(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     if (/^(Query read timeout|Connection terminated)/.test(cause.message)) return true;
     const code = (cause as { code?: unknown }).code;

@@ -87,9 +87,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
     beforeAll(async () => {
       database = await createPostgresDatabase();
       proxy = await startFreezableProxy(new URL(database.url));
-      const viaProxy = new URL(database.url);
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      app = await startAppServer({ DATABASE_URL: viaProxy.href, DEMO_SEED: '1' });
+      app = await startAppServer({ DATABASE_URL: proxy.url, DEMO_SEED: '1' });
     }, 240_000);
     afterAll(async () => {
       await app?.stop();

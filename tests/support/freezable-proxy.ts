@@ -18,8 +18,11 @@ export async function startFreezableProxy(server: URL) {
     pairs.push([client, upstream]);
   });
   await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const through = new URL(server);
+  through.host = `127.0.0.1:${(proxy.address() as AddressInfo).port}`;
   return {
-    port: (proxy.address() as AddressInfo).port,
+    /** `server`'s URL, credentials and database included, through the proxy. */
+    url: through.href,
     freeze: () => void (frozen = true),
     /** New connections pass again; the frozen ones are lost, as after a partition. */
     thaw() {
