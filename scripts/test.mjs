@@ -5,11 +5,13 @@
 // (Playwright). With TEST_LTS_NODE (a second Node.js binary: .ci/run installs the current LTS), the
 // unit and integration tests run once more on it, integration tests' servers included. Every stage
 // runs even after a failure, so one run shows all problems; the exit code is non-zero if any stage
-// failed. The last line sums up the test counts of every run.
+// failed. The last lines name every failed test with the first line of its error (a log that keeps
+// only its tail still says what failed) and sum up the test counts of every run.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -65,7 +67,37 @@ const passed = sum((run) => run.numPassedTests) + (playwright?.stats?.expected ?
 const failedTests = sum((run) => run.numFailedTests) + (playwright?.stats?.unexpected ?? 0);
 const skipped = sum((run) => run.numPendingTests + run.numTodoTests) + (playwright?.stats?.skipped ?? 0);
 
+// Vitest's JSON: testResults[].assertionResults[]; Playwright's: suites nest suites and specs.
+const firstLine = (text) =>
+  stripVTControlCharacters(String(text ?? ''))
+    .split('\n')[0]
+    .slice(0, 300);
+const failedVitestTests = (run, label) =>
+  (run?.testResults ?? []).flatMap((file) => {
+    const where = `${label} ${path.relative(root, file.name)}`;
+    const tests = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${where} > ${test.fullName}: ${firstLine(test.failureMessages[0])}`);
+    // A file that fails outside its tests (an import, a hook) has no failed test to name.
+    return tests.length === 0 && file.status === 'failed' ? [`${where}: ${firstLine(file.message)}`] : tests;
+  });
+const failedPlaywrightTests = (suite) => [
+  ...(suite.specs ?? [])
+    .filter((spec) => !spec.ok)
+    .map((spec) => {
+      const error = spec.tests.flatMap((test) => test.results).find((result) => result.error)?.error;
+      return `end-to-end ${spec.file} > ${spec.title}: ${firstLine(error?.message)}`;
+    }),
+  ...(suite.suites ?? []).flatMap(failedPlaywrightTests),
+];
+const failures = [
+  ...failedVitestTests(vitestRuns[0], 'vitest'),
+  ...failedVitestTests(vitestRuns[1], 'vitest (LTS)'),
+  ...(playwright?.suites ?? []).flatMap(failedPlaywrightTests),
+];
+
 console.log('');
+if (failures.length > 0) console.log(`Failed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 if (failed.length > 0) console.log(`Failed stages: ${[...new Set(failed)].join(', ')}`);
 console.log(`tests: ${passed} passed, ${failedTests} failed, ${skipped} skipped`);
 process.exit(failed.length > 0 ? 1 : 0);
