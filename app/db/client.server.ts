@@ -8,6 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { lockDataDirectory } from './data-directory-lock.server';
 import { withNamedStatements } from './pglite-named-statements.server';
 import * as schema from './schema';
 
@@ -62,11 +63,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
 async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
   let dataPath: string | undefined;
+  let lock: { release(): void } | undefined;
   if (!options.inMemory && !options.pgliteClient) {
-    dataPath = path.join(options.dataDir ?? './data', 'pglite');
+    const dataDir = options.dataDir ?? './data';
+    dataPath = path.join(dataDir, 'pglite');
     mkdirSync(dataPath, { recursive: true });
+    lock = lockDataDirectory(dataDir);
   }
-  const client = options.pgliteClient ?? (await PGlite.create(dataPath));
+  let client: PGlite;
+  try {
+    client = options.pgliteClient ?? (await PGlite.create(dataPath));
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(withNamedStatements(client), { schema });
   return {
     db,
@@ -76,7 +86,10 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     migrate: () => migratePglite(drizzlePglite(client, { schema }), { migrationsFolder }),
     ping: () => ping(db),
     poolUse: () => null,
-    close: () => client.close(),
+    async close() {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 
