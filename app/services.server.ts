@@ -102,6 +102,8 @@ export async function createServices(
       { name: 'mail', backlog: () => backlogOf(database.db, mailOutbox.table) },
       { name: 'sms', backlog: () => backlogOf(database.db, smsOutbox.table) },
     ],
+    databaseUp: database.ping,
+    rateLimitsShared: redisLimits?.shared,
   });
   const mailboxEnabled = !transport && devMailboxOpen(config, database.kind);
   // Queued SMS hold confirmation codes: readable (page and log) only where mails are, and only

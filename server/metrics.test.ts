@@ -63,6 +63,8 @@ describe('metrics endpoint', () => {
           },
         },
       ],
+      databaseUp: async () => true,
+      rateLimitsShared: () => false,
     });
     metrics.observeRequest('credit-de', 'GET', 200, 0.012);
     metrics.observeRequest('credit-de', 'BREW', 200, 0.02);
@@ -94,7 +96,20 @@ describe('metrics endpoint', () => {
     expect(body).toContain('db_pool_connections{state="total"} 4');
     expect(body).toContain('db_pool_connections{state="waiting"} 0');
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(body).toMatch(/^database_up 1$/m);
+    expect(body).toMatch(/^rate_limits_shared 0$/m);
 
     expect((await fetch(`${base}/`)).status).toBe(404);
+  });
+
+  it('count a database that fails or does not answer within the scrape as down', async () => {
+    let databaseUp = (): Promise<boolean> => Promise.reject(new Error('connection refused'));
+    const metrics = createMetrics({ poolUse: () => null, outboxes: [], databaseUp: () => databaseUp() });
+    expect(await metrics.registry.getSingleMetricAsString('database_up')).toMatch(/^database_up 0$/m);
+    databaseUp = () => new Promise(() => {});
+    const startedAt = Date.now();
+    expect(await metrics.registry.getSingleMetricAsString('database_up')).toMatch(/^database_up 0$/m);
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(metrics.registry.getSingleMetric('rate_limits_shared')).toBeUndefined();
   });
 });

@@ -40,6 +40,9 @@ describe('metrics of a running instance', () => {
     expect(body).toMatch(/^outbox_messages\{outbox="mail",state="pending"\} \d+$/m);
     expect(body).toMatch(/^outbox_messages\{outbox="sms",state="failed"\} 0$/m);
     expect(body).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
+    expect(body).toMatch(/^database_up 1$/m);
+    // Without REDIS_URL the limits are this instance's own by design: no gauge says they are not shared.
+    expect(body).not.toContain('rate_limits_shared');
     // Neither paths nor what visitors typed become labels.
     expect(body).not.toContain('nirgends');
     expect(body).not.toContain(email);

@@ -50,7 +50,7 @@ export function testServices(database: DatabaseHandle, env: Record<string, strin
     logger,
     database,
     buildId: 'test',
-    metrics: createMetrics({ poolUse: () => null, outboxes: [] }),
+    metrics: createMetrics({ poolUse: () => null, outboxes: [], databaseUp: async () => true }),
     demoLogin: null,
     mail: { transport: null, mailboxEnabled: false },
     sms: { gateway: null, boxEnabled: false },

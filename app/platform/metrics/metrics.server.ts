@@ -16,6 +16,10 @@ export interface MetricSources {
   poolUse(): PoolUse | null;
   /** Backlog per outbox (`mail`, `sms`), read from the database at each scrape. */
   outboxes: { name: string; backlog(): Promise<Backlog> }[];
+  /** True when a trivial query answers (the readiness probe's check). */
+  databaseUp(): Promise<boolean>;
+  /** Without Redis there is nothing to share: no gauge. */
+  rateLimitsShared?: () => boolean;
 }
 
 export interface AppMetrics {
@@ -28,7 +32,8 @@ export interface AppMetrics {
 
 /**
  * The Prometheus metrics of one instance: request counts and latency by route, outbox backlog and
- * failures, rate-limit refusals, database pool use, and prom-client's process metrics (event-loop
+ * failures, rate-limit refusals, whether the database answers and the limits are shared, database
+ * pool use, and prom-client's process metrics (event-loop
  * lag, memory, CPU). Every label has a bounded set of values.
  */
 export function createMetrics(sources: MetricSources): AppMetrics {
@@ -86,6 +91,26 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     },
   });
 
+  new Gauge({
+    name: 'database_up',
+    help: 'Whether the database answered a query at this scrape (1) or not within 2 s (0)',
+    registers: [registry],
+    async collect() {
+      this.set((await withinScrape(sources.databaseUp())) ? 1 : 0);
+    },
+  });
+  const { rateLimitsShared } = sources;
+  if (rateLimitsShared) {
+    new Gauge({
+      name: 'rate_limits_shared',
+      help: 'Whether the rate limits count in Redis for all instances (1) or in this instance alone (0)',
+      registers: [registry],
+      collect() {
+        this.set(rateLimitsShared() ? 1 : 0);
+      },
+    });
+  }
+
   if (sources.poolUse()) {
     new Gauge({
       name: 'db_pool_connections',
@@ -113,6 +138,20 @@ export function createMetrics(sources: MetricSources): AppMetrics {
       refusals.inc({ limit });
     },
   };
+}
+
+/**
+ * A database that went silent answers a query only after its timeout (30 s on PostgreSQL), longer
+ * than Prometheus waits for a scrape: by then it counts as down.
+ */
+function withinScrape(up: Promise<boolean>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), 2_000);
+    up.then(
+      (answer) => resolve(answer),
+      () => resolve(false),
+    ).finally(() => clearTimeout(timer));
+  });
 }
 
 /** Anything else a client sends as its method counts as `other`, so clients cannot add series. */

@@ -35,6 +35,7 @@ describe('rate limits in Redis', () => {
     const logger = recordingLogger();
     const store = open(`redis://127.0.0.1:${await freePort()}`, logger, { keySecret });
     expect(await store.ready()).toBe(false);
+    expect(store.shared()).toBe(false);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(1);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(2);
     const burst = await Promise.all(
@@ -60,6 +61,7 @@ describe('rate limits in Redis', () => {
       const one = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       const other = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       expect(await Promise.all([one.ready(), other.ready()])).toEqual([true, true]);
+      expect([one.shared(), other.shared()]).toEqual([true, true]);
       expect(await one.increment('register-ip:192.0.2.1', minute)).toBe(1);
       expect(await other.increment('register-ip:192.0.2.1', minute)).toBe(2);
       // Attempts on both instances together: five in all, then both refuse.

@@ -83,6 +83,8 @@ export function redisRateLimitStore(
 ): RateLimitStore & {
   /** Resolves true once Redis answers, false when the first connection attempt fails. */
   ready(): Promise<boolean>;
+  /** False while the limits fall back to this instance's own memory (for the metrics). */
+  shared(): boolean;
   close(): Promise<void>;
 } {
   const redis = new Redis(url, {
@@ -177,6 +179,7 @@ export function redisRateLimitStore(
         () => fallback.reset(key),
       ),
     ready: () => firstConnection,
+    shared: () => !degraded && redis.status === 'ready' && Date.now() >= sharedAgainAt,
     close: async () => {
       redis.disconnect();
     },
