@@ -23,7 +23,13 @@ import { startMetricsServer } from './metrics-server';
 import { createNonceSource } from './nonce';
 import { createRouteBranches } from './route-branches';
 import { createBodyBudget, maxRequestBodyBytes, readBody, refuseBody } from './request-body';
-import { discoveredPaths, maxDiscoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
+import {
+  createDiscoveryBudget,
+  discoveredPaths,
+  maxDiscoveredPaths,
+  maxPathSegments,
+  pathSegments,
+} from './routing-limits';
 import { sharedCaching, type SharedCaching } from './shared-caches';
 import { createUploadGate, isCrossSiteUpload } from './upload-gate';
 import { createRouteLabeler } from './route-label';
@@ -183,6 +189,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const publicOrigin = new URL(config.publicUrl);
   const uploads = createUploadGate(uploadLimits);
   const bodiesArriving = createBodyBudget();
+  const discoveries = createDiscoveryBudget();
   const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   /** The path React Router answered a request by, once `route` has parsed it (`.` segments resolved, …). */
@@ -320,11 +327,21 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       res.writeHead(404, refusedHeaders).end('Not Found');
       return;
     }
-    if (url.pathname === branches.manifestPath && discoveredPaths(url) > maxDiscoveredPaths) {
-      // As React Router answers a discovery URL beyond its length limit. The browser asks for a page's
-      // links all at once only ahead of time; a link followed asks for its own path and its parents.
-      res.writeHead(400, refusedHeaders).end('Bad Request');
-      return;
+    if (url.pathname === branches.manifestPath) {
+      const paths = discoveredPaths(url);
+      if (paths > maxDiscoveredPaths) {
+        // As React Router answers a discovery URL beyond its length limit. The browser asks for a page's
+        // links all at once only ahead of time; a link followed asks for its own path and its parents.
+        res.writeHead(400, refusedHeaders).end('Bad Request');
+        return;
+      }
+      if (!discoveries.take(addressGroup(clientIp(req, trustedProxies)), paths)) {
+        // React Router's answer to a discovery for another build: the browser loads a link it follows
+        // as a document, and discovers nothing ahead of time.
+        services.metrics.rateLimitRefused('route-discovery');
+        res.writeHead(204, { 'X-Remix-Reload-Document': 'true', 'Cache-Control': 'no-store' }).end();
+        return;
+      }
     }
     const upload =
       !isRead &&

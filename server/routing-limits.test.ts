@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { discoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
+import { createDiscoveryBudget, discoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
 
 /** Every route's whole path, its parents' paths joined in. */
 function wholePaths(entries: RouteConfigEntry[], parent = ''): string[] {
@@ -31,5 +31,15 @@ describe('the bounds of routing work', () => {
     expect(discoveredPaths(url('/de,/de/faq,/de/faq,,'))).toBe(2);
     expect(discoveredPaths(new URL('http://localhost/__manifest?version=1'))).toBe(0);
     expect(discoveredPaths(url(Array.from({ length: 300 }, (_, i) => i).join(',')))).toBe(300);
+  });
+
+  it('give each client a budget of discovered paths per window', () => {
+    const budget = createDiscoveryBudget({ paths: 300, windowMs: 10_000 });
+    expect(budget.take('203.0.113.5', 256, 0)).toBe(true);
+    expect(budget.take('203.0.113.5', 44, 1_000)).toBe(true);
+    expect(budget.take('203.0.113.5', 1, 2_000)).toBe(false);
+    // Another client counts on its own, and the next window starts again.
+    expect(budget.take('2001:db8:1:2::/64', 256, 2_000)).toBe(true);
+    expect(budget.take('203.0.113.5', 256, 10_000)).toBe(true);
   });
 });

@@ -30,3 +30,40 @@ export function discoveredPaths(url: URL): number {
   const paths = url.searchParams.get('paths');
   return paths ? new Set(paths.split(',').filter(Boolean)).size : 0;
 }
+
+/**
+ * Paths one client (an address group) may have matched by route discovery in a window. Each costs
+ * up to about 1 ms of the event loop, so 256 at once cost up to 0.25 s: a stream of such small
+ * requests kept an instance busy. A browser asks for a page's links (15 to 30 paths with their
+ * parents) once and keeps what it discovered, so even visitors sharing one address (a mobile
+ * network's NAT) stay below this; past it the client is told to load the link it follows as a
+ * document, which every page supports. Counted per instance: the event loop it protects is the
+ * instance's own (docs/decisions/0048-bounded-request-work.md).
+ */
+export const discoveryBudget = { paths: 2048, windowMs: 10_000 };
+
+export interface DiscoveryBudget {
+  /** Counts `paths` against `group`'s window; false when they would go beyond it. */
+  take(group: string, paths: number, now?: number): boolean;
+}
+
+/** Clients counted at once; beyond them the oldest window is forgotten (a fresh client's budget). */
+const countedGroups = 10_000;
+
+export function createDiscoveryBudget(budget = discoveryBudget): DiscoveryBudget {
+  const windows = new Map<string, { startsAt: number; paths: number }>();
+  return {
+    take(group, paths, now = Date.now()) {
+      let window = windows.get(group);
+      if (!window || now - window.startsAt >= budget.windowMs) {
+        windows.delete(group);
+        if (windows.size >= countedGroups) windows.delete(windows.keys().next().value as string);
+        window = { startsAt: now, paths: 0 };
+        windows.set(group, window);
+      }
+      if (window.paths + paths > budget.paths) return false;
+      window.paths += paths;
+      return true;
+    },
+  };
+}

@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { pages } from '~/i18n/route-table';
-import { maxDiscoveredPaths, maxPathSegments } from '../../server/routing-limits';
+import { discoveryBudget, maxDiscoveredPaths, maxPathSegments } from '../../server/routing-limits';
 import { startAppServer, type AppServer } from '../support/app-server';
 import { createVisitor, logIn } from '../support/visitor';
 
@@ -20,10 +20,10 @@ describe('the work one request makes, and what caches keep of it', () => {
   let server: AppServer;
 
   /** Sent as written: fetch would resolve dot segments before sending. */
-  const raw = (path: string, headers: Record<string, string> = {}) =>
+  const raw = (path: string, headers: Record<string, string> = {}, localAddress = '127.0.0.1') =>
     new Promise<RawAnswer>((resolve, reject) => {
       const { port } = new URL(server.url);
-      request({ host: '127.0.0.1', port, path, headers }, (response) => {
+      request({ host: '127.0.0.1', port, path, headers, localAddress }, (response) => {
         let body = '';
         response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
         response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
@@ -108,5 +108,26 @@ describe('the work one request makes, and what caches keep of it', () => {
     }
     expect((await raw(page)).headers['x-page-cache']).toBe('MISS');
     expect((await raw(page)).headers['x-page-cache']).toBe('HIT');
+  });
+
+  it('tells a client that asked for more paths than its budget to load links as documents', async () => {
+    const { id: version } = (await (await fetch(`${server.url}/builds/latest.json`)).json()) as { id: string };
+    // A client of its own: another loopback address.
+    const client = '127.0.0.2';
+    const discovery = (round: number, from: string) =>
+      raw(
+        `/__manifest?version=${version}&paths=${Array.from({ length: maxDiscoveredPaths }, (_, i) => `/de/r${round}/p${i}`).join(',')}`,
+        {},
+        from,
+      );
+    const rounds = discoveryBudget.paths / maxDiscoveredPaths;
+    for (let round = 0; round < rounds; round++) expect((await discovery(round, client)).status).toBe(200);
+    const refused = await discovery(rounds, client);
+    expect(refused.status).toBe(204);
+    expect(refused.headers['x-remix-reload-document']).toBe('true');
+    expect(refused.headers['cache-control']).toBe('no-store');
+    // Its pages are served as before, and other clients discover as before.
+    expect((await raw(pages.priceList.de, {}, client)).status).toBe(200);
+    expect((await discovery(rounds, '127.0.0.1')).status).toBe(200);
   });
 });
