@@ -54,6 +54,14 @@ export const sessionContext = createContext<CurrentSession | null>(null);
 export const requestContext = createContext<RequestScope>();
 
 /**
+ * The feature context for this request's feature calls: the process's, with the request's logger,
+ * so that what a feature logs (a failed login) carries the request id of the request's own line.
+ */
+export function requestFeatures(context: Readonly<RouterContextProvider>): FeatureContext {
+  return { ...context.get(servicesContext), logger: context.get(requestContext).logger };
+}
+
+/**
  * What the root middleware (app/request-scope.server.ts) resolves once per request, after the
  * session: loaders and actions read the locale, the page and the customer here instead of working
  * them out again.

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from 'react-router';
-import { pageContext, requestContext, servicesContext } from '~/context';
+import { pageContext, requestContext, requestFeatures } from '~/context';
 import type { FeatureContext } from '~/feature-context';
 import { type CurrentSession, isRecentlyAuthenticated, requireSession } from '~/features/accounts/public.server';
 import { defaultLocale, type Locale } from '~/i18n/locales';
@@ -37,7 +37,7 @@ export function customerScope(url: URL, context: Readonly<RouterContextProvider>
   return {
     session,
     customerId: session.customerId,
-    ctx: context.get(servicesContext),
+    ctx: requestFeatures(context),
     locale: context.get(pageContext).pathLocale ?? defaultLocale,
     clientIp: context.get(requestContext).clientIp,
     recentlyAuthenticated: isRecentlyAuthenticated(session),

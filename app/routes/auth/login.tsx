@@ -1,6 +1,6 @@
 import { data, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { pageContext, requestContext, servicesContext, sessionContext } from '~/context';
+import { pageContext, requestContext, requestFeatures, sessionContext } from '~/context';
 import { logIn } from '~/features/accounts/login.server';
 import { loginSchema } from '~/features/accounts/login-schema';
 import { sessionCookie } from '~/features/accounts/sessions.server';
@@ -36,8 +36,8 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   const formData = await submittedForm(request, context);
   const submission = parseForm(formData, loginSchema);
   if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
-  const services = context.get(servicesContext);
-  const outcome = await logIn(services, {
+  const features = requestFeatures(context);
+  const outcome = await logIn(features, {
     email: submission.value.email,
     password: submission.value.password,
     ip: context.get(requestContext).clientIp,
@@ -55,7 +55,7 @@ export async function action({ request, url, context }: Route.ActionArgs) {
   }
   return redirect(afterLogin(url, context, submission.value.redirectTo), {
     headers: {
-      'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, services.config.publicUrl.startsWith('https:')),
+      'Set-Cookie': sessionCookie(outcome.token, outcome.expiresAt, features.config.publicUrl.startsWith('https:')),
     },
   });
 }

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/login-code';
-import { requestContext, servicesContext } from '~/context';
+import { requestContext, requestFeatures, servicesContext } from '~/context';
 import {
   auditOrigin,
   readSecondFactorSession,
@@ -53,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const secure = services.config.publicUrl.startsWith('https:');
   const outcome = await staffSecondFactorStep(
-    services,
+    requestFeatures(context),
     {
       pendingToken: pendingToken(request, secure),
       code: submission.value.code,

@@ -1,6 +1,6 @@
 import { data, Form, redirect } from 'react-router';
 import type { Route } from './+types/login';
-import { requestContext, servicesContext } from '~/context';
+import { requestContext, requestFeatures, servicesContext } from '~/context';
 import {
   auditOrigin,
   readStaffSession,
@@ -52,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ error: 'backoffice.login.invalid' as const, minutes: 0 }, { status: 400 });
   const services = context.get(servicesContext);
   const outcome = await staffPasswordStep(
-    services,
+    requestFeatures(context),
     {
       email: submission.value.email,
       password: submission.value.password,
