@@ -7,7 +7,7 @@ import { devMailboxOpen } from '~/config/local-run';
 import { creditorId, payment } from '~/config/payment';
 import { standInsInUse } from '~/config/stand-ins';
 import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.server';
-import { seedDemoData } from '~/db/seed/demo.server';
+import { seedDemoData, type DemoLogin } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import type { FeatureContext } from '~/feature-context';
 import { createContentStore, type ContentStore } from '~/features/content/content-store.server';
@@ -61,9 +61,16 @@ export async function createServices(
     preparedStatements: config.env.DATABASE_PREPARED_STATEMENTS === 'on',
     onPoolError: (error) => logger.warn({ err: error }, 'database connection lost; the pool reconnects on demand'),
   });
-  await migrateReachable(database, config);
-  await seedReferenceData(database.db);
-  const demoLogin = await seedDemoData(database, config);
+  let demoLogin: DemoLogin | null;
+  try {
+    await migrateReachable(database, config);
+    await seedReferenceData(database.db);
+    demoLogin = await seedDemoData(database, config);
+  } catch (error) {
+    // A start that fails leaves no database open, nor the embedded database's lock in DATA_DIR.
+    await database.close().catch(() => {});
+    throw error;
+  }
 
   const bundled = bundledContent(config.brand);
   const source = config.env.CMS_URL

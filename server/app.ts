@@ -26,6 +26,7 @@ import { createBodyBudget, maxRequestBodyBytes, readBody, refuseBody } from './r
 import {
   createDiscoveryBudget,
   discoveredPaths,
+  discoversAhead,
   maxDiscoveredPaths,
   maxPathSegments,
   pathSegments,
@@ -335,9 +336,9 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         res.writeHead(400, refusedHeaders).end('Bad Request');
         return;
       }
-      if (!discoveries.take(addressGroup(clientIp(req, trustedProxies)), paths)) {
-        // React Router's answer to a discovery for another build: the browser loads a link it follows
-        // as a document, and discovers nothing ahead of time.
+      if (discoversAhead(paths) && !discoveries.take(addressGroup(clientIp(req, trustedProxies)), paths)) {
+        // React Router's answer to a discovery for another build: ahead of time the browser then
+        // discovers nothing (a warning in its console), and asks again for a link once it is followed.
         services.metrics.rateLimitRefused('route-discovery');
         res.writeHead(204, { 'X-Remix-Reload-Document': 'true', 'Cache-Control': 'no-store' }).end();
         return;

@@ -64,7 +64,7 @@ describe('metrics endpoint', () => {
         },
       ],
       databaseUp: async () => true,
-      rateLimitsShared: () => false,
+      rateLimitsShared: async () => false,
     });
     metrics.observeRequest('credit-de', 'GET', 200, 0.012);
     metrics.observeRequest('credit-de', 'BREW', 200, 0.02);
@@ -111,5 +111,20 @@ describe('metrics endpoint', () => {
     expect(await metrics.registry.getSingleMetricAsString('database_up')).toMatch(/^database_up 0$/m);
     expect(Date.now() - startedAt).toBeLessThan(5_000);
     expect(metrics.registry.getSingleMetric('rate_limits_shared')).toBeUndefined();
+  });
+
+  it('answer a scrape within its bounds while the database does not answer the backlog either', async () => {
+    const silent = () => new Promise<never>(() => {});
+    const metrics = createMetrics({
+      poolUse: () => null,
+      outboxes: [{ name: 'mail', backlog: silent }],
+      databaseUp: silent,
+      rateLimitsShared: silent,
+    });
+    const startedAt = Date.now();
+    const body = await metrics.registry.metrics();
+    expect(Date.now() - startedAt).toBeLessThan(5_000);
+    expect(body).toMatch(/^database_up 0$/m);
+    expect(body).toMatch(/^rate_limits_shared 0$/m);
   });
 });

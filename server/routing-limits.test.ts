@@ -1,7 +1,7 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { createDiscoveryBudget, discoveredPaths, maxPathSegments, pathSegments } from './routing-limits';
+import { createDiscoveryBudget, discoveredPaths, discoversAhead, maxPathSegments, pathSegments } from './routing-limits';
 
 /** Every route's whole path, its parents' paths joined in. */
 function wholePaths(entries: RouteConfigEntry[], parent = ''): string[] {
@@ -31,6 +31,11 @@ describe('the bounds of routing work', () => {
     expect(discoveredPaths(url('/de,/de/faq,/de/faq,,'))).toBe(2);
     expect(discoveredPaths(new URL('http://localhost/__manifest?version=1'))).toBe(0);
     expect(discoveredPaths(url(Array.from({ length: 300 }, (_, i) => i).join(',')))).toBe(300);
+  });
+
+  it('count only discovery ahead of time against a budget, never a link followed with its parents', () => {
+    expect(discoversAhead(maxPathSegments)).toBe(false);
+    expect(discoversAhead(maxPathSegments + 1)).toBe(true);
   });
 
   it('give each client a budget of discovered paths per window', () => {

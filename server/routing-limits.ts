@@ -32,15 +32,22 @@ export function discoveredPaths(url: URL): number {
 }
 
 /**
- * Paths one client (an address group) may have matched by route discovery in a window. Each costs
- * up to about 1 ms of the event loop, so 256 at once cost up to 0.25 s: a stream of such small
- * requests kept an instance busy. A browser asks for a page's links (15 to 30 paths with their
- * parents) once and keeps what it discovered, so even visitors sharing one address (a mobile
- * network's NAT) stay below this; past it the client is told to load the link it follows as a
- * document, which every page supports. Counted per instance: the event loop it protects is the
- * instance's own (docs/decisions/0048-bounded-request-work.md).
+ * Paths one client (an address group) may have matched by route discovery in a window, ahead of
+ * time. Each costs up to about 1 ms of the event loop, so 256 at once cost up to 0.25 s: a stream of
+ * such small requests kept an instance busy. A browser asks for a page's links (15 to 30 paths with
+ * their parents) once and keeps what it discovered, so even visitors sharing one address (a mobile
+ * network's NAT) stay below this; past it the client is told to discover nothing ahead of time. A
+ * link followed or a form sent asks for its own path and its parents, never more than
+ * `maxPathSegments` paths: those are always answered (a refused one would leave the browser without
+ * the route, docs/decisions/0048-bounded-request-work.md). Counted per instance: the event loop it
+ * protects is the instance's own.
  */
 export const discoveryBudget = { paths: 2048, windowMs: 10_000 };
+
+/** Whether a discovery request of `paths` paths counts against the budget: ahead of time, not a link followed. */
+export function discoversAhead(paths: number): boolean {
+  return paths > maxPathSegments;
+}
 
 export interface DiscoveryBudget {
   /** Counts `paths` against `group`'s window; false when they would go beyond it. */

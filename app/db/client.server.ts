@@ -87,8 +87,11 @@ async function openPglite(options: DatabaseOptions): Promise<DatabaseHandle> {
     ping: () => ping(db),
     poolUse: () => null,
     async close() {
-      await client.close();
-      lock?.release();
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }

@@ -1,9 +1,18 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ConfigError } from '~/config/env.server';
 import { openDatabase } from './client.server';
 import { lockDataDirectory } from './data-directory-lock.server';
@@ -20,6 +29,7 @@ afterEach(() => {
 });
 
 const lockFile = () => path.join(directory, 'pglite.lock');
+const isLinux = process.platform === 'linux';
 
 /** Another process that takes the lock and keeps it until it is killed. */
 async function lockInAnotherProcess(): Promise<ChildProcess> {
@@ -28,7 +38,10 @@ lockDataDirectory(${JSON.stringify(directory)}); console.log('held'); setInterva
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const [line] = (await once(child.stdout!, 'data')) as [Buffer];
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`the process holding the lock exited with ${String(code)} before it held it`);
+  });
+  const [line] = (await Promise.race([once(child.stdout!, 'data'), exited])) as [Buffer];
   expect(line.toString().trim()).toBe('held');
   return child;
 }
@@ -37,7 +50,7 @@ describe('the embedded database’s directory lock', () => {
   it('refuses a second process while the first has the directory, and takes over once it was killed', async () => {
     holder = await lockInAnotherProcess();
     expect(() => lockDataDirectory(directory)).toThrow(ConfigError);
-    expect(() => lockDataDirectory(directory)).toThrow(`open in another process (pid ${holder.pid})`);
+    expect(() => lockDataDirectory(directory)).toThrow(`open in another process (pid ${holder.pid} on ${hostname()})`);
 
     holder.kill('SIGKILL');
     await once(holder, 'exit');
@@ -47,39 +60,65 @@ describe('the embedded database’s directory lock', () => {
     expect(existsSync(lockFile())).toBe(false);
   });
 
-  it('refuses a second opening in the same process until the first is released', () => {
+  it('refuses a second opening in the same process until the first is released, however the folder is spelled', () => {
     const first = lockDataDirectory(directory);
     expect(() => lockDataDirectory(directory)).toThrow(`pid ${process.pid}`);
+    expect(() => lockDataDirectory(path.relative(process.cwd(), directory))).toThrow(`pid ${process.pid}`);
     first.release();
     lockDataDirectory(directory).release();
   });
 
-  it('takes over a lock whose process number now belongs to another process', () => {
+  const here = { host: hostname(), ns: isLinux ? readlinkSync('/proc/self/ns/pid') : undefined };
+
+  it.runIf(isLinux)('takes over a lock whose process number now belongs to another process (Linux)', () => {
     // The test runner's parent process runs, but started at another time than the lock says.
     const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
-    writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, boot, start: '1' }));
+    writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, ...here, boot, start: '1' }));
     lockDataDirectory(directory).release();
+  });
 
+  it('takes over a lock of an ended process or an unreadable one, and leaves one of a running process', () => {
     // Without the start time only the process number counts: a running process holds it.
-    writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid }));
+    writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, ...here }));
     expect(() => lockDataDirectory(directory)).toThrow(`pid ${process.ppid}`);
 
-    // An ended process and an unreadable record hold nothing.
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(lockFile(), JSON.stringify({ pid: ended }));
+    writeFileSync(lockFile(), JSON.stringify({ pid: ended, ...here }));
     lockDataDirectory(directory).release();
     writeFileSync(lockFile(), '{"pid":');
     lockDataDirectory(directory).release();
   });
 
-  it('leaves a lock another process took over where it is on release', () => {
-    const lock = lockDataDirectory(directory);
-    writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid }));
-    lock.release();
-    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toEqual({ pid: process.ppid });
+  it('counts a lock held in another container or on another machine as held while its holder refreshes it', () => {
+    // Process 1 of another process namespace: not to be looked up here.
+    writeFileSync(lockFile(), JSON.stringify({ pid: 1, host: 'app-7f9c', ns: 'pid:[4026532999]' }));
+    expect(() => lockDataDirectory(directory)).toThrow('(pid 1 on app-7f9c)');
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockFile(), minuteAgo, minuteAgo);
+    lockDataDirectory(directory).release();
   });
 
-  it('keeps a second embedded database off the directory until the first is closed', async () => {
+  it('refreshes its own lock’s time while it holds it', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    onTestFinished(() => void vi.useRealTimers());
+    const lock = lockDataDirectory(directory);
+    const minuteAgo = new Date(Date.now() - 60_000);
+    utimesSync(lockFile(), minuteAgo, minuteAgo);
+    vi.advanceTimersByTime(10_000);
+    expect(Date.now() - statSync(lockFile()).mtimeMs).toBeLessThan(5_000);
+    lock.release();
+  });
+
+  it('leaves a lock another process took over where it is on release', () => {
+    const lock = lockDataDirectory(directory);
+    const other = JSON.stringify({ pid: process.ppid, ...here });
+    writeFileSync(lockFile(), other);
+    lock.release();
+    expect(readFileSync(lockFile(), 'utf8')).toBe(other);
+  });
+
+  // Two embedded databases are made here: on a busy machine that takes longer than most tests.
+  it('keeps a second embedded database off the directory until the first is closed', { timeout: 90_000 }, async () => {
     const first = await openDatabase({ dataDir: directory });
     await expect(openDatabase({ dataDir: directory })).rejects.toThrow(ConfigError);
     await first.close();

@@ -1,4 +1,14 @@
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { ConfigError } from '~/config/env.server';
 
@@ -6,93 +16,185 @@ import { ConfigError } from '~/config/env.server';
  * PGlite belongs to one process: a second process that opens the same directory works on its own
  * copy of the pages in memory, does not see the first one's writes, and overwrites them with its
  * own (a second `npm start`, or `npm run outbox:retry` beside a running server). As PostgreSQL's
- * postmaster.pid does, a lock file in the directory names the process that has it open; a second
- * opener refuses to start. A lock left behind by a process that ended without closing (a crash, a
- * kill) is taken over: its process is gone, or its number now belongs to another process, which
- * on Linux the process's start time tells apart.
+ * postmaster.pid does, a lock file in the directory names the process that has it open, and a
+ * second opener refuses to start (docs/decisions/0050-one-process-per-embedded-database.md).
+ *
+ * A lock left behind by a process that ended without closing (a crash, a kill) is taken over. On
+ * the same machine and in the same process namespace the process table tells: the process is gone,
+ * or its number now belongs to a process that started at another time. A holder elsewhere (another
+ * container on the same volume, another machine on a network drive) cannot be looked up: its lock
+ * counts as held while the holder refreshes the file's time, every few seconds.
  */
 export function lockDataDirectory(directory: string): { release(): void } {
-  const file = path.join(directory, 'pglite.lock');
-  const own = ownRecord();
-  const text = JSON.stringify(own);
-  // Written whole beside the lock and linked into place, so that a reader never sees half a record.
-  const draft = `${file}.${process.pid}`;
-  writeFileSync(draft, text);
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        linkSync(draft, file);
-        break;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt === 3) throw error;
-      }
-      const holder = readRecord(file);
-      if (holder && isRunning(holder, file)) {
-        throw new ConfigError(
-          `DATA_DIR: the embedded database in ${directory} is open in another process (pid ${holder.pid}); ` +
-            'stop it first, or give every process the same DATABASE_URL.',
-        );
-      }
-      unlinkQuietly(file);
-    }
-  } finally {
-    unlinkQuietly(draft);
-  }
+  const file = path.join(path.resolve(directory), 'pglite.lock');
+  const text = JSON.stringify(ownRecord());
+  placeLock(file, text);
   heldInThisProcess.add(file);
+  const heartbeat = setInterval(() => {
+    if (readText(file) === text) touch(file);
+  }, heartbeatMs).unref();
   return {
     release() {
+      clearInterval(heartbeat);
       heldInThisProcess.delete(file);
-      if (readRecord(file)?.pid === own.pid) unlinkQuietly(file);
+      if (readText(file) === text) unlinkQuietly(file);
     },
   };
 }
 
+/** How often a holder refreshes its lock's time, and how old the time of a lock held elsewhere may be. */
+const heartbeatMs = 5_000;
+const staleAfterMs = 30_000;
+
 interface LockRecord {
   pid: number;
-  /** Linux only: the boot and the process's start time in clock ticks since it, from /proc. */
+  host: string;
+  /** Linux only: the process namespace, the boot and the process's start time since it, from /proc. */
+  ns?: string;
   boot?: string;
   start?: string;
 }
 
-/** Lock files this process holds: a record with this process's number is its own only if listed here. */
+/** Lock files this process holds: a record naming this process is its own only if listed here. */
 const heldInThisProcess = new Set<string>();
 
-function ownRecord(): LockRecord {
-  return { pid: process.pid, ...linuxIdentity(process.pid) };
+function placeLock(file: string, text: string): void {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (created(file, text)) return;
+    const found = readText(file);
+    // Gone between the two steps: its holder released it; try again.
+    if (found === undefined) continue;
+    const holder = parseRecord(found);
+    if (holder && isHeld(holder, file)) {
+      throw new ConfigError(
+        `DATA_DIR: the embedded database in ${path.dirname(file)} is open in another process ` +
+          `(pid ${holder.pid} on ${holder.host}); stop it first, or give every process the same DATABASE_URL.`,
+      );
+    }
+    removeIfUnchanged(file, found);
+  }
+  throw new ConfigError(`DATA_DIR: the lock ${file} keeps changing; is another process starting on it?`);
 }
 
-function isRunning(holder: LockRecord, file: string): boolean {
-  if (holder.pid === process.pid) return heldInThisProcess.has(file);
-  if (holder.boot !== undefined && holder.start !== undefined) {
-    const now = linuxIdentity(holder.pid);
-    return now.boot === holder.boot && now.start === holder.start;
-  }
+/**
+ * Creates the lock with the whole record, or returns false when there is one. The record is written
+ * beside it and linked into place, so that no reader sees half of it; where the file system has no
+ * links, it is created and written in one step.
+ */
+function created(file: string, text: string): boolean {
+  const draft = `${file}.${process.pid}`;
+  writeFileSync(draft, text);
   try {
-    process.kill(holder.pid, 0);
+    linkSync(draft, file);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') return false;
+    if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'ENOSYS') throw error;
+  } finally {
+    unlinkQuietly(draft);
+  }
+  try {
+    writeFileSync(file, text, { flag: 'wx' });
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
   }
 }
 
-function linuxIdentity(pid: number): Pick<LockRecord, 'boot' | 'start'> {
+/**
+ * Removes a stale lock, unless another process replaced it in the meantime: moved aside under a
+ * name of this process's own, then compared with what was judged stale; a lock placed since then
+ * goes back.
+ */
+function removeIfUnchanged(file: string, stale: string): void {
+  const aside = `${file}.stale.${process.pid}`;
+  try {
+    renameSync(file, aside);
+  } catch {
+    return; // Gone already.
+  }
+  if (readText(aside) !== stale) {
+    try {
+      linkSync(aside, file);
+    } catch {
+      // Another lock is in place by now; the next attempt reads that one.
+    }
+  }
+  unlinkQuietly(aside);
+}
+
+function isHeld(holder: LockRecord, file: string): boolean {
+  const own = ownRecord();
+  if (holder.host === own.host && holder.ns === own.ns) {
+    if (holder.pid === own.pid) return heldInThisProcess.has(file);
+    if (holder.start !== undefined) {
+      const now = startOf(holder.pid);
+      return now.boot === holder.boot && now.start === holder.start;
+    }
+    try {
+      process.kill(holder.pid, 0);
+      return true;
+    } catch (error) {
+      return (error as NodeJS.ErrnoException).code === 'EPERM';
+    }
+  }
+  try {
+    return Date.now() - statSync(file).mtimeMs < staleAfterMs;
+  } catch {
+    return false;
+  }
+}
+
+function ownRecord(): LockRecord {
+  return { pid: process.pid, host: hostname(), ns: pidNamespace(), ...startOf(process.pid) };
+}
+
+/** Linux: the process namespace (a container has its own), else undefined. */
+function pidNamespace(): string | undefined {
+  try {
+    return readlinkSync('/proc/self/ns/pid');
+  } catch {
+    return undefined;
+  }
+}
+
+/** Linux: the boot and the process's start time in clock ticks since it; empty for no such process. */
+function startOf(pid: number): Pick<LockRecord, 'boot' | 'start'> {
   try {
     const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
     // The command name (field 2) may hold spaces and parentheses: the fields after its last ')' count from 3.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-    return { boot, start };
+    return { boot, start: stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] };
   } catch {
     return {};
   }
 }
 
-function readRecord(file: string): LockRecord | undefined {
+function parseRecord(text: string): LockRecord | undefined {
   try {
-    const record = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockRecord>;
-    return Number.isSafeInteger(record.pid) ? (record as LockRecord) : undefined;
+    const record = JSON.parse(text) as Partial<LockRecord>;
+    return Number.isSafeInteger(record.pid) && typeof record.host === 'string' ? (record as LockRecord) : undefined;
   } catch {
     return undefined;
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // Released meanwhile.
   }
 }
 

@@ -19,7 +19,7 @@ export interface MetricSources {
   /** True when a trivial query answers (the readiness probe's check). */
   databaseUp(): Promise<boolean>;
   /** Without Redis there is nothing to share: no gauge. */
-  rateLimitsShared?: () => boolean;
+  rateLimitsShared?: () => Promise<boolean>;
 }
 
 export interface AppMetrics {
@@ -61,11 +61,11 @@ export function createMetrics(sources: MetricSources): AppMetrics {
   });
 
   // Both outbox gauges come from one query per outbox and scrape: a scrape collects all metrics at once.
-  // While the database is down the gauges keep their last values; the other metrics still answer.
+  // While the database is down or silent the gauges keep their last values; the other metrics still answer.
   let reading: Promise<(readonly [string, Backlog])[]> | undefined;
   const backlogs = () =>
     (reading ??= Promise.all(
-      sources.outboxes.map(async (box) => [box.name, await box.backlog().catch(() => null)] as const),
+      sources.outboxes.map(async (box) => [box.name, await withinScrape(box.backlog(), null)] as const),
     )
       .then((read) => read.filter((entry): entry is readonly [string, Backlog] => entry[1] !== null))
       .finally(() => (reading = undefined)));
@@ -96,7 +96,7 @@ export function createMetrics(sources: MetricSources): AppMetrics {
     help: 'Whether the database answered a query at this scrape (1) or not within 2 s (0)',
     registers: [registry],
     async collect() {
-      this.set((await withinScrape(sources.databaseUp())) ? 1 : 0);
+      this.set((await withinScrape(sources.databaseUp(), false)) ? 1 : 0);
     },
   });
   const { rateLimitsShared } = sources;
@@ -105,8 +105,8 @@ export function createMetrics(sources: MetricSources): AppMetrics {
       name: 'rate_limits_shared',
       help: 'Whether the rate limits count in Redis for all instances (1) or in this instance alone (0)',
       registers: [registry],
-      collect() {
-        this.set(rateLimitsShared() ? 1 : 0);
+      async collect() {
+        this.set((await withinScrape(rateLimitsShared(), false)) ? 1 : 0);
       },
     });
   }
@@ -141,16 +141,14 @@ export function createMetrics(sources: MetricSources): AppMetrics {
 }
 
 /**
- * A database that went silent answers a query only after its timeout (30 s on PostgreSQL), longer
- * than Prometheus waits for a scrape: by then it counts as down.
+ * What a scrape reads from the database or Redis, given up after 2 s: a silent PostgreSQL answers a
+ * query only after its timeout (30 s), and prom-client answers a scrape once every metric has been
+ * collected, later than Prometheus waits for it.
  */
-function withinScrape(up: Promise<boolean>): Promise<boolean> {
+function withinScrape<T>(reading: Promise<T>, otherwise: T): Promise<T> {
   return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), 2_000);
-    up.then(
-      (answer) => resolve(answer),
-      () => resolve(false),
-    ).finally(() => clearTimeout(timer));
+    const timer = setTimeout(() => resolve(otherwise), 2_000);
+    reading.then(resolve, () => resolve(otherwise)).finally(() => clearTimeout(timer));
   });
 }
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { freePort } from '../../../tests/support/free-port';
+import { startPrivateRedis } from '../../../tests/support/private-services';
 import { deleteRedisKeys } from '../../../tests/support/scratch-services.mjs';
 import { hiddenSubject, redisRateLimitStore } from './redis-store.server';
 import type { AttemptLimit } from './store';
@@ -35,7 +36,7 @@ describe('rate limits in Redis', () => {
     const logger = recordingLogger();
     const store = open(`redis://127.0.0.1:${await freePort()}`, logger, { keySecret });
     expect(await store.ready()).toBe(false);
-    expect(store.shared()).toBe(false);
+    expect(await store.shared()).toBe(false);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(1);
     expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(2);
     const burst = await Promise.all(
@@ -61,7 +62,7 @@ describe('rate limits in Redis', () => {
       const one = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       const other = open(TEST_REDIS_URL!, logger, { keyPrefix, keySecret });
       expect(await Promise.all([one.ready(), other.ready()])).toEqual([true, true]);
-      expect([one.shared(), other.shared()]).toEqual([true, true]);
+      expect(await Promise.all([one.shared(), other.shared()])).toEqual([true, true]);
       expect(await one.increment('register-ip:192.0.2.1', minute)).toBe(1);
       expect(await other.increment('register-ip:192.0.2.1', minute)).toBe(2);
       // Attempts on both instances together: five in all, then both refuse.
@@ -137,5 +138,24 @@ describe('rate limits in Redis', () => {
       await Promise.all([cab.reset('register-ip:192.0.2.1'), flinkster.reset('register-ip:192.0.2.1')]);
       expect(logger.lines).toEqual([]);
     });
+
+    // A private redis-server, so that freezing it disturbs nothing else (the machines with TEST_REDIS_URL have one).
+    it('say they are shared again once a frozen Redis answers, with no request in between', async () => {
+      const redis = await startPrivateRedis();
+      onTestFinished(() => redis.dispose());
+      const frozenLogger = recordingLogger();
+      const store = open(redis.url, frozenLogger, { keySecret });
+      expect(await store.ready()).toBe(true);
+      expect(await store.shared()).toBe(true);
+      redis.freeze();
+      expect(await store.increment('register-ip:192.0.2.1', minute)).toBe(1);
+      expect(await store.shared()).toBe(false);
+      redis.thaw();
+      await expect.poll(() => store.shared(), { timeout: 10_000, interval: 500 }).toBe(true);
+      expect(frozenLogger.lines.map((line) => line.message)).toEqual([
+        'Redis unreachable: rate limits fall back to this instance',
+        'Redis reachable again: rate limits are shared again',
+      ]);
+    }, 30_000);
   });
 });

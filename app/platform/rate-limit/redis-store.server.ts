@@ -84,7 +84,7 @@ export function redisRateLimitStore(
   /** Resolves true once Redis answers, false when the first connection attempt fails. */
   ready(): Promise<boolean>;
   /** False while the limits fall back to this instance's own memory (for the metrics). */
-  shared(): boolean;
+  shared(): Promise<boolean>;
   close(): Promise<void>;
 } {
   const redis = new Redis(url, {
@@ -179,7 +179,17 @@ export function redisRateLimitStore(
         () => fallback.reset(key),
       ),
     ready: () => firstConnection,
-    shared: () => !degraded && redis.status === 'ready' && Date.now() >= sharedAgainAt,
+    async shared() {
+      // After an outage the limits are shared again with the next command that succeeds: asked here
+      // too, so that an instance without requests does not report the outage for ever.
+      if (degraded) {
+        await attempt(
+          () => redis.ping(),
+          async () => '',
+        );
+      }
+      return !degraded;
+    },
     close: async () => {
       redis.disconnect();
     },
