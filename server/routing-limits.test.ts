@@ -1,7 +1,13 @@
 import type { RouteConfigEntry } from '@react-router/dev/routes';
 import { describe, expect, it } from 'vitest';
 import routes from '~/routes';
-import { createDiscoveryBudget, discoveredPaths, discoversAhead, maxPathSegments, pathSegments } from './routing-limits';
+import {
+  createDiscoveryBudget,
+  discoveredPaths,
+  discoversAhead,
+  maxPathSegments,
+  pathSegments,
+} from './routing-limits';
 
 /** Every route's whole path, its parents' paths joined in. */
 function wholePaths(entries: RouteConfigEntry[], parent = ''): string[] {
