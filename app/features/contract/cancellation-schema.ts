@@ -9,7 +9,8 @@ import { cancellationKinds, contractSettings } from './contract-settings';
  * keys.
  */
 const customerNumberPattern = /^\d{4,12}$/;
-const simpleEmail = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Local part, then dot-separated labels: each character can be matched one way only (no backtracking). */
+const simpleEmail = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 /** An email address (any case) or a customer number (digits; spaces ignored). */
 export function normaliseIdentifier(value: string): string {
@@ -36,13 +37,12 @@ export const cancellationSchema = z.pipe(
       ),
       name: requiredText(200),
       identifier: z.pipe(
-        z
-          .string({ error: 'required' })
-          .check(
-            z.trim(),
-            z.maxLength(254, { error: 'cancel.identifier.invalid' }),
-            z.refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' }),
-          ),
+        z.string({ error: 'required' }).check(
+          z.trim(),
+          // Forms may send 16 KiB per field: a longer text is refused before any pattern reads it.
+          z.maxLength(254, { error: 'cancel.identifier.invalid', abort: true }),
+          z.refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' }),
+        ),
         z.transform(normaliseIdentifier),
       ),
       contract: z
