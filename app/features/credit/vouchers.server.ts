@@ -16,14 +16,15 @@ export type RedemptionOutcome =
     };
 
 const { failuresPerCustomer, failuresPerIp, failureWindowMs, blockMs } = payment.voucher;
+/** The address first: reserveAttempt asks the keys in this order. */
 const failureLimits = (customerId: string, ip: string): LimitedKey[] => [
-  {
-    key: `voucher-fail:${customerId}`,
-    limit: { attempts: failuresPerCustomer, windowMs: failureWindowMs, waitsMs: [blockMs] },
-  },
   {
     key: `voucher-fail-ip:${addressGroup(ip)}`,
     limit: { attempts: failuresPerIp, windowMs: failureWindowMs, waitsMs: [blockMs] },
+  },
+  {
+    key: `voucher-fail:${customerId}`,
+    limit: { attempts: failuresPerCustomer, windowMs: failureWindowMs, waitsMs: [blockMs] },
   },
 ];
 

@@ -9,19 +9,23 @@ export interface LimitedKey {
 export type AttemptGate = { allowed: true } | { allowed: false; retryAfterMs: number };
 
 /**
- * Reserves one attempt on every key, or on none: when a key refuses, the reservations of the others
- * are given back, and the answer is the longest wait among the refusing keys. Each key is reserved
- * atomically, the set is not: until the give-back, a parallel attempt can find another key's count
- * one too high — which can refuse it, never let it through.
+ * Reserves one attempt on every key, or on none, in the order given: at the first key that refuses,
+ * the reservations before it are given back and the keys after it are not asked, and the answer is
+ * that key's wait. Put first the key a client cannot choose (its address): a refused attempt then
+ * leaves nothing behind under the keys it can (every new email address would otherwise be
+ * remembered for a day). Each key is reserved atomically, the set is not: until the give-back, a
+ * parallel attempt can find an earlier key's count one too high — which can refuse it, never let it
+ * through.
  */
 export async function reserveAttempt(store: RateLimitStore, keys: readonly LimitedKey[]): Promise<AttemptGate> {
-  const reservations = await Promise.all(keys.map(({ key, limit }) => store.reserve(key, limit)));
-  if (reservations.every((reservation) => reservation.allowed)) return { allowed: true };
-  await releaseAttempt(
-    store,
-    keys.filter((_, index) => reservations[index]!.allowed),
-  );
-  return { allowed: false, retryAfterMs: Math.max(...reservations.map((reservation) => reservation.retryAfterMs)) };
+  for (const [index, { key, limit }] of keys.entries()) {
+    const reservation = await store.reserve(key, limit);
+    if (!reservation.allowed) {
+      await releaseAttempt(store, keys.slice(0, index));
+      return { allowed: false, retryAfterMs: reservation.retryAfterMs };
+    }
+  }
+  return { allowed: true };
 }
 
 /** Gives back the reservation of an attempt that succeeded or did not count. */

@@ -38,6 +38,10 @@ const scripts = {
       local count = tonumber(redis.call('GET', KEYS[1]) or '0')
       if count <= 0 then return 0 end
       if count >= tonumber(ARGV[1]) then redis.call('DEL', KEYS[2]) end
+      if count == 1 then
+        redis.call('DEL', KEYS[1])
+        return 0
+      end
       return redis.call('DECR', KEYS[1])`,
   },
 };

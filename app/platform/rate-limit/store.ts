@@ -101,6 +101,8 @@ export function memoryRateLimitStore(now: () => number = Date.now): RateLimitSto
       if (!entry || entry.count === 0) return;
       if (entry.count >= limit.attempts) waits.delete(key);
       entry.count -= 1;
+      // Nothing left to remember: an attempt that was given back leaves no entry behind.
+      if (entry.count === 0) counters.delete(key);
     },
     async reset(key) {
       counters.delete(key);

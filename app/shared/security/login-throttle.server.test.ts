@@ -87,6 +87,29 @@ describe('brute-force limits', () => {
     expect((await checkPasswordWithinLimits(store, 'someone@example.org', '198.51.100.7', right)).allowed).toBe(true);
   });
 
+  it('leaves nothing behind for the accounts a blocked address names', async () => {
+    const { store } = clockedStore();
+    const asked: string[] = [];
+    const recording: RateLimitStore = {
+      ...store,
+      reserve: (key, limit) => {
+        asked.push(key.split(':')[0]!);
+        return store.reserve(key, limit);
+      },
+    };
+    for (let i = 0; i < failuresPerIpPerHour; i++) {
+      await checkPasswordWithinLimits(recording, `guess-${i}@example.org`, '198.51.100.7', wrong);
+    }
+    asked.length = 0;
+    // Each new address a blocked client names would otherwise be remembered for a day.
+    for (let i = 0; i < 3; i++) {
+      expect((await checkPasswordWithinLimits(recording, `new-${i}@example.org`, '198.51.100.7', wrong)).allowed).toBe(
+        false,
+      );
+    }
+    expect(asked).toEqual(['login-fail-ip', 'login-fail-ip', 'login-fail-ip']);
+  });
+
   it('does not count a check that fails for another reason than the password', async () => {
     const { store } = clockedStore();
     const broken = async (): Promise<false> => {

@@ -48,7 +48,7 @@ export async function checkPasswordWithinLimits<T>(
 ): Promise<LimitedPasswordCheck<T>> {
   const account = accountLimit(email);
   const address = addressLimit(ip);
-  const gate = await reserveAttempt(store, [account, address]);
+  const gate = await reserveAttempt(store, [address, account]);
   if (!gate.allowed) return { allowed: false, retryAfterSeconds: Math.ceil(gate.retryAfterMs / 1000) };
   let verified: T | false;
   try {
