@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { staffAccounts, staffRecoveryCodes } from '~/db/schema';
 import { appendAuditEntry, type AuditOrigin } from '~/features/audit/public.server';
+import { addressGroup } from '~/shared/security/address-group.server';
 import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
 import { verifyPassword } from '~/shared/security/passwords.server';
 import { looksLikeRecoveryCode, recoveryCodeHash } from './recovery-codes.server';
@@ -44,11 +45,11 @@ export async function staffPasswordStep(
     return matches && staff?.active ? staff.id : false;
   });
   if (!attempt.allowed) {
-    await failed(ctx, knownId, email, 'password', 'limited', origin);
+    await failed(ctx, knownId, email, 'password', 'limited', origin, input.ip);
     return { ok: false, error: 'wait', retryAfterSeconds: attempt.retryAfterSeconds };
   }
   if (!attempt.verified) {
-    await failed(ctx, knownId, email, 'password', 'wrong', origin);
+    await failed(ctx, knownId, email, 'password', 'wrong', origin, input.ip);
     return { ok: false, error: 'invalid' };
   }
   return { ok: true, ...(await createStaffSession(ctx.db, attempt.verified, 'second-factor', input.userAgent)) };
@@ -86,11 +87,11 @@ export async function staffSecondFactorStep(
     },
   );
   if (!attempt.allowed) {
-    await failed(ctx, pending.staffId, null, 'second-factor', 'limited', origin);
+    await failed(ctx, pending.staffId, null, 'second-factor', 'limited', origin, input.ip);
     return { ok: false, error: 'wait', retryAfterSeconds: attempt.retryAfterSeconds };
   }
   if (!attempt.verified) {
-    await failed(ctx, pending.staffId, null, 'second-factor', 'wrong', origin);
+    await failed(ctx, pending.staffId, null, 'second-factor', 'wrong', origin, input.ip);
     return { ok: false, error: 'invalid' };
   }
   await deleteStaffSession(ctx.db, pending.idHash);
@@ -147,6 +148,14 @@ async function useRecoveryCode(ctx: StaffContext, staffId: string, code: string,
   return used.length === 1;
 }
 
+/**
+ * Refused attempts recorded in the audit log per client address and hour. Wrong passwords and codes
+ * are bounded by the limits themselves; refused ones are not (a refusal costs the client nothing),
+ * and the audit log keeps its rows for two years: beyond these, a refusal is a log line and a count
+ * in `rate_limit_refusals_total`.
+ */
+const auditedRefusals = { max: 10, windowMs: 60 * 60_000 };
+
 async function failed(
   ctx: StaffContext,
   staffId: string | null,
@@ -154,8 +163,12 @@ async function failed(
   step: 'password' | 'second-factor',
   reason: 'wrong' | 'limited',
   origin: AuditOrigin,
+  ip: string,
 ): Promise<void> {
   ctx.logger.info({ event: 'staff-login-failed', step, reason }, 'back office login failed');
+  if (reason === 'limited' && !(await ctx.rateLimits.hit(`staff-login-refused:${addressGroup(ip)}`, auditedRefusals))) {
+    return;
+  }
   await appendAuditEntry(
     ctx.db,
     {

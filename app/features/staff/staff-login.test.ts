@@ -117,6 +117,18 @@ describe.each(databaseBackends)('the back office login on %s', (backend) => {
     ]);
   });
 
+  it('records the first refused attempts of an address and hour in the audit log, and counts the rest only', async () => {
+    await setUp();
+    const attempt = () =>
+      staffPasswordStep(services, { email: 'nobody@example.com', password: 'not the password', ip, userAgent });
+    for (let i = 0; i < 5; i++) expect(await attempt()).toEqual({ ok: false, error: 'invalid' });
+    for (let i = 0; i < 25; i++) expect(await attempt()).toMatchObject({ ok: false, error: 'wait' });
+    const failures = await services.db.select().from(auditLog).where(eq(auditLog.action, 'staff.login-failed'));
+    const reasons = failures.map((entry) => (entry.after as { reason: string }).reason);
+    expect(reasons.filter((reason) => reason === 'wrong')).toHaveLength(5);
+    expect(reasons.filter((reason) => reason === 'limited')).toHaveLength(10);
+  });
+
   it('takes each recovery code once', async () => {
     await setUp();
     const recovery = enrolment.recoveryCodes[0]!.toUpperCase();
