@@ -173,16 +173,32 @@ describe('content at start-up', () => {
     expect(cms.requests.length).toBeGreaterThan(asked);
   });
 
-  it('keeps a bounded number of pages, so that requests for made-up slugs cannot fill the memory', async () => {
+  it('keeps made-up slugs apart from real pages and the site content, both bounded', async () => {
     cms = await startStrapiServer(strapiAnswers);
     const store = storeOn(cms.url, { ttlMs: 60_000, maxEntries: 3 });
+    await store.siteContent();
     await store.page('faq', 'de');
-    for (const slug of ['a', 'b', 'c']) expect(await store.page(slug, 'de')).toBeNull();
+    for (const slug of ['a', 'b', 'c', 'd', 'e']) expect(await store.page(slug, 'de')).toBeNull();
     const asked = cms.requests.length;
-    // faq was the least recently used entry and has been dropped: it is asked for again.
-    await store.page('faq', 'de');
+    // Neither the page nor the site content was pushed out by them.
+    expect((await store.page('faq', 'de'))?.title).toBe('FAQ');
+    await store.siteContent();
+    expect(cms.requests).toHaveLength(asked);
+    // The slugs it does not have are bounded too: 'a' was the oldest of them and is asked for again.
+    await store.page('e', 'de');
+    expect(cms.requests).toHaveLength(asked);
+    await store.page('a', 'de');
     expect(cms.requests).toHaveLength(asked + 1);
-    await store.page('c', 'de');
-    expect(cms.requests).toHaveLength(asked + 1);
+  });
+
+  it('asks the service once for a page many visitors want at the same moment, and never for a slug no page has', async () => {
+    cms = await startStrapiServer(strapiAnswers);
+    const store = storeOn(cms.url, { ttlMs: 60_000 });
+    const answers = await Promise.all(Array.from({ length: 5 }, () => store.page('faq', 'de')));
+    expect(answers.map((answer) => answer?.title)).toEqual(Array(5).fill('FAQ'));
+    expect(cms.requests.filter((request) => request.pathname === '/api/pages')).toHaveLength(1);
+    for (const slug of ['../configuration', 'a b', 'x'.repeat(101), ''])
+      expect(await store.page(slug, 'de')).toBeNull();
+    expect(cms.requests.filter((request) => request.pathname === '/api/pages')).toHaveLength(1);
   });
 });

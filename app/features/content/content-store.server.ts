@@ -24,9 +24,11 @@ export interface ContentStoreOptions {
   ttlMs: number;
   logger: Pick<Logger, 'warn'>;
   now?: () => number;
-  /** Most entries kept; the least recently used go first. Unknown slugs must not grow memory. */
+  /** Most pages kept, and as many slugs the service does not have; the least recently used go first. */
   maxEntries?: number;
 }
+
+const contentSlug = /^[A-Za-z0-9._~-]{1,100}$/;
 
 /**
  * Keeps content in memory. A fresh copy is served as is; a stale one is served at once while a
@@ -34,22 +36,36 @@ export interface ContentStoreOptions {
  * fails the last good copy stays in use; when the service has never answered, the bundled files
  * answer (site content, and the pages they have: home, legal texts, FAQ). A page neither has is an
  * error, and for a while after a failure that error comes at once instead of after another timeout.
+ *
+ * Every visitor can name a slug, so slugs the service does not have are kept apart from the pages it
+ * has (made-up slugs cannot push real pages out), both bounded; the site content is never pushed
+ * out. Visitors who ask for a page that is not in memory at the same moment share one request to
+ * the service.
  */
 export function createContentStore(options: ContentStoreOptions): ContentStore {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
-  const entries = new Map<string, Entry<unknown>>();
+  const site = new Map<string, Entry<unknown>>();
+  const pages = new Map<string, Entry<unknown>>();
+  const missingPages = new Map<string, Entry<unknown>>();
   const failures = new Map<string, { error: unknown; at: number }>();
+  const loading = new Map<string, Promise<unknown>>();
+
+  /** The map an entry of `key` with `value` belongs in. */
+  const placeOf = (key: string, value: unknown) => (!key.startsWith('page:') ? site : value ? pages : missingPages);
 
   function remember(key: string, entry: Entry<unknown>) {
     // Map keeps insertion order: re-inserting marks the key as recently used, the first is the oldest.
-    entries.delete(key);
-    entries.set(key, entry);
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    pages.delete(key);
+    missingPages.delete(key);
+    const place = placeOf(key, entry.value);
+    place.delete(key);
+    place.set(key, entry);
+    if (place.size > maxEntries) place.delete(place.keys().next().value!);
   }
 
   async function cached<T>(key: string, load: () => Promise<T>, rescue: () => Promise<T | undefined>): Promise<T> {
-    const entry = entries.get(key) as Entry<T> | undefined;
+    const entry = (site.get(key) ?? pages.get(key) ?? missingPages.get(key)) as Entry<T> | undefined;
     if (entry) {
       remember(key, entry);
       if (now() - entry.loadedAt >= options.ttlMs && !entry.refreshing) {
@@ -65,6 +81,15 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
     }
     const failure = failures.get(key);
     if (failure && now() - failure.at < options.ttlMs) throw failure.error;
+    let first = loading.get(key) as Promise<T> | undefined;
+    if (!first) {
+      first = loadFirst(key, load, rescue).finally(() => loading.delete(key));
+      loading.set(key, first);
+    }
+    return first;
+  }
+
+  async function loadFirst<T>(key: string, load: () => Promise<T>, rescue: () => Promise<T | undefined>): Promise<T> {
     try {
       const value = await load();
       failures.delete(key);
@@ -108,13 +133,16 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
 
   return {
     siteContent,
-    page: (slug, locale) =>
-      cached(
-        `page:${locale}:${slug}`,
-        () => source.page(slug, locale),
-        // A bundled copy stands in while the service fails; a slug it does not know stays an error.
-        async () => (await fallback.page(slug, locale)) ?? undefined,
-      ),
+    page: async (slug, locale) =>
+      // No content service slug looks otherwise (Strapi's UID field): not worth a request to it.
+      !contentSlug.test(slug)
+        ? null
+        : cached(
+            `page:${locale}:${slug}`,
+            () => source.page(slug, locale),
+            // A bundled copy stands in while the service fails; a slug it does not know stays an error.
+            async () => (await fallback.page(slug, locale)) ?? undefined,
+          ),
     draft: (slug, locale) => source.draft(slug, locale),
     warm: async () => {
       await siteContent();
