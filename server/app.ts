@@ -37,7 +37,7 @@ import { createRouteLabeler } from './route-label';
 import { PageCache, renderCachedPage, sharedTtlSeconds, splitAtNonce, type CachedPage } from './page-cache';
 import { commonSecurityHeaders, contentSecurityPolicy, thirdPartyConnectOrigins } from './security-headers';
 import { json } from './json';
-import { answerWhileStarting, health, livez, readyz } from './probes';
+import { answerWhileStarting, health, livez, readyz, sharedDatabaseCheck } from './probes';
 import { encodedBody, isCompressible, loadStaticFiles, negotiateEncoding, type StaticFile } from './static-files';
 
 const serverBuild: ServerBuild = build;
@@ -191,6 +191,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
   const uploads = createUploadGate(uploadLimits);
   const bodiesArriving = createBodyBudget();
   const discoveries = createDiscoveryBudget();
+  const databaseAnswers = sharedDatabaseCheck(services.database.ping);
   const routeLabel = createRouteLabeler(branches.leafOf, (pathname) => staticFiles.has(pathname));
 
   /** The path React Router answered a request by, once `route` has parsed it (`.` segments resolved, …). */
@@ -296,8 +297,8 @@ function createListener(config: AppConfig, services: AppServices, development?: 
     const isRead = method === 'GET' || method === 'HEAD';
 
     if (isRead && pathname === '/livez') return livez(res);
-    if (isRead && pathname === '/readyz') return readyz(res, services.database, draining);
-    if (isRead && pathname === '/health') return health(res, services.database, buildId);
+    if (isRead && pathname === '/readyz') return readyz(res, databaseAnswers, draining);
+    if (isRead && pathname === '/health') return health(res, databaseAnswers, buildId);
     if (isRead && pathname === '/builds/latest.json') return json(res, 200, { id: buildId });
 
     const file = isRead ? staticFiles.get(pathname) : undefined;

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '~/db/client.server';
-import { answerWhileStarting, health, livez, readyz } from './probes';
+import { answerWhileStarting, health, livez, readyz, sharedDatabaseCheck } from './probes';
 
 /** Serves `handle` on a free loopback port and answers status and JSON body of GET `path`. */
 async function answer(
@@ -22,7 +21,7 @@ async function answer(
   }
 }
 
-const database = (up: boolean) => ({ ping: () => Promise.resolve(up) }) as unknown as DatabaseHandle;
+const database = (up: boolean) => () => Promise.resolve(up);
 
 describe('probes', () => {
   it('/livez: the process answers', async () => {
@@ -47,6 +46,28 @@ describe('probes', () => {
       { status: 'unavailable', build: 'b1', database: 'down' },
       'no-store',
     ]);
+  });
+
+  it('ask the database at most once a second, and once for probes that come together', async () => {
+    let time = 0;
+    let queries = 0;
+    let up = true;
+    const check = sharedDatabaseCheck(
+      async () => {
+        queries++;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        return up;
+      },
+      { now: () => time },
+    );
+    expect(await Promise.all(Array.from({ length: 20 }, () => check()))).toEqual(Array(20).fill(true));
+    expect(queries).toBe(1);
+    up = false;
+    time = 999;
+    expect(await check()).toBe(true);
+    time = 1_000;
+    expect(await check()).toBe(false);
+    expect(queries).toBe(2);
   });
 
   it('while starting: alive, not ready, and every other request waits', async () => {

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DatabaseHandle } from '~/db/client.server';
 import { json } from './json';
 
 /**
@@ -14,17 +13,49 @@ export function livez(res: ServerResponse): void {
   json(res, 200, { status: 'ok' });
 }
 
-export async function readyz(res: ServerResponse, database: DatabaseHandle, stopping: boolean): Promise<void> {
+/**
+ * Whether the database answers, asked at most once a second however often the probes come: anyone
+ * can request /readyz and /health, and each would otherwise take a pool connection for a query while
+ * the requests that matter wait. Probes that come while the query runs share it.
+ */
+export function sharedDatabaseCheck(
+  ping: () => Promise<boolean>,
+  { maxAgeMs = 1_000, now = Date.now }: { maxAgeMs?: number; now?: () => number } = {},
+): () => Promise<boolean> {
+  let last: { at: number; up: boolean } | undefined;
+  let asking: Promise<boolean> | undefined;
+  return () => {
+    if (last && now() - last.at < maxAgeMs) return Promise.resolve(last.up);
+    asking ??= ping()
+      .catch(() => false)
+      .then((up) => {
+        last = { at: now(), up };
+        asking = undefined;
+        return up;
+      });
+    return asking;
+  };
+}
+
+export async function readyz(
+  res: ServerResponse,
+  databaseAnswers: () => Promise<boolean>,
+  stopping: boolean,
+): Promise<void> {
   if (stopping) return json(res, 503, { status: 'stopping' });
-  const databaseUp = await database.ping();
+  const databaseUp = await databaseAnswers();
   json(res, databaseUp ? 200 : 503, {
     status: databaseUp ? 'ready' : 'unavailable',
     database: databaseUp ? 'up' : 'down',
   });
 }
 
-export async function health(res: ServerResponse, database: DatabaseHandle, build: string): Promise<void> {
-  const databaseUp = await database.ping();
+export async function health(
+  res: ServerResponse,
+  databaseAnswers: () => Promise<boolean>,
+  build: string,
+): Promise<void> {
+  const databaseUp = await databaseAnswers();
   json(res, databaseUp ? 200 : 503, {
     status: databaseUp ? 'ok' : 'unavailable',
     build,
