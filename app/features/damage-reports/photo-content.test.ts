@@ -132,4 +132,17 @@ describe('photos without their metadata', () => {
     expect(withoutMetadata(bytes(0xff, 0xd8, 0xff, 0xe1, 0x7f, 0xff, 1, 2), 'image/jpeg')).toBeNull();
     expect(withoutMetadata(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0), 'image/png')).toBeNull();
   });
+
+  it('refuses a photo made of more segments than any camera writes, and keeps one of a thousand', () => {
+    const jpegOf = (segments: number) => {
+      const table = [0xff, 0xdb, 0x00, 0x04, 0x01, 0x02];
+      const photo = new Uint8Array(4 + segments * table.length);
+      photo.set([0xff, 0xd8]);
+      for (let i = 0; i < segments; i++) photo.set(table, 2 + i * table.length);
+      photo.set([0xff, 0xd9], photo.length - 2);
+      return photo;
+    };
+    expect(withoutMetadata(jpegOf(1_000), 'image/jpeg')?.length).toBe(jpegOf(1_000).length);
+    expect(withoutMetadata(jpegOf(200_000), 'image/jpeg')).toBeNull();
+  });
 });

@@ -38,6 +38,18 @@ function ascii(bytes: Uint8Array, start: number, length: number): string {
 class Broken extends Error {}
 
 /**
+ * Segments or chunks one photo may keep. A camera's or phone's photo has a few dozen (a PNG's image
+ * data in chunks of 8 KiB or more: about a thousand in a 10 MB file); a file made of millions of
+ * four-byte segments would otherwise take hundreds of MB to take apart.
+ */
+const maxKeptParts = 10_000;
+
+function keep(parts: Uint8Array[], part: Uint8Array): void {
+  if (parts.length >= maxKeptParts) throw new Broken();
+  parts.push(part);
+}
+
+/**
  * JPEG segments a decoder reads: the frames (SOF0–SOF15 but DHT, JPG and DAC, which are listed on their own), DHT,
  * DAC, DQT, DRI, DNL, APP0 (JFIF) and APP14 (Adobe: the colour transform). SOS is handled apart.
  */
@@ -59,7 +71,7 @@ function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array {
     }
     if (marker === 0xd9) {
       // End of image: whatever follows it is dropped.
-      kept.push(bytes.subarray(at, at + 2));
+      keep(kept, bytes.subarray(at, at + 2));
       return concat(kept);
     }
     if (at + 4 > bytes.length) throw new Broken();
@@ -68,11 +80,11 @@ function jpegWithoutMetadata(bytes: Uint8Array): Uint8Array {
     if (marker === 0xda) {
       // Start of scan: its header, then the compressed data up to the next marker (a progressive image has several).
       const next = nextJpegMarker(bytes, at + 2 + length);
-      kept.push(bytes.subarray(at, next));
+      keep(kept, bytes.subarray(at, next));
       at = next;
       continue;
     }
-    if (keptJpegMarkers.has(marker)) kept.push(bytes.subarray(at, at + 2 + length));
+    if (keptJpegMarkers.has(marker)) keep(kept, bytes.subarray(at, at + 2 + length));
     at += 2 + length;
   }
 }
@@ -102,7 +114,7 @@ function pngWithoutMetadata(bytes: Uint8Array): Uint8Array {
     const type = ascii(bytes, at + 4, 4);
     const end = at + 12 + length;
     if (end > bytes.length) throw new Broken();
-    if (keptPngChunks.has(type)) kept.push(bytes.subarray(at, end));
+    if (keptPngChunks.has(type)) keep(kept, bytes.subarray(at, end));
     // Nothing after IEND is read.
     ended = type === 'IEND';
     at = end;
@@ -130,7 +142,7 @@ function webpWithoutMetadata(bytes: Uint8Array): Uint8Array {
     if (keptWebpChunks.has(type)) {
       const chunk = bytes.slice(at, Math.min(end, riffEnd));
       if (type === 'VP8X' && chunk.length > 8) chunk[8] = chunk[8]! & ~droppedWebpFlags;
-      chunks.push(chunk);
+      keep(chunks, chunk);
     }
     at = end;
   }
