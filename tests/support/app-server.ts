@@ -1,9 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { freePort } from './free-port';
 
@@ -92,7 +93,10 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
   const url = `http://127.0.0.1:${port}`;
   let output = '';
   const inherited = options.cleanEnvironment ? { PATH: process.env.PATH } : { ...process.env, NODE_ENV: 'production' };
-  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), startScript], {
+  // On SIGUSR2 the process writes a diagnostic report (its JavaScript stack, its handles) into its
+  // data folder: what a start that never ends was doing.
+  const diagnostics = ['--report-on-signal', '--report-signal=SIGUSR2', `--report-directory=${dataDir}`];
+  const child = spawn(process.execPath, [...diagnostics, ...(options.nodeArgs ?? []), startScript], {
     cwd: root,
     env: {
       ...inherited,
@@ -116,9 +120,10 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
   try {
     await waitForHealth(url, child);
   } catch (error) {
+    const report = child.exitCode === null ? await diagnosticReport(child, dataDir) : '';
     await terminate(child, 10_000);
     await rm(dataDir, { recursive: true, force: true });
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}${report}`);
   }
   return {
     url,
@@ -133,17 +138,64 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + startTimeoutMs;
+  let lastProbe = 'none yet';
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`The app server exited with code ${child.exitCode} while starting`);
     try {
-      const response = await fetch(`${url}/health`);
+      // A probe the server does not answer is given up, so that the deadline holds.
+      const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(5_000) });
+      lastProbe = `${response.status} ${await response.text()}`;
       if (response.status === 200) return;
-    } catch {
+    } catch (error) {
       // Not listening yet.
+      lastProbe = String((error as Error).cause ?? error);
     }
     await delay(200);
   }
-  throw new Error(`The app server at ${url} was not healthy within ${startTimeoutMs / 1000} s`);
+  throw new Error(
+    `The app server at ${url} was not healthy within ${startTimeoutMs / 1000} s ` +
+      `(last probe: ${lastProbe}; process ${processState(child.pid)})`,
+  );
+}
+
+/** The JavaScript stack and the open handles of a running app process, from Node's diagnostic report. */
+async function diagnosticReport(child: ChildProcess, dataDir: string): Promise<string> {
+  child.kill('SIGUSR2');
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await delay(250);
+    const file = (await readdir(dataDir)).find((name) => name.startsWith('report.') && name.endsWith('.json'));
+    if (!file) continue;
+    try {
+      const report = JSON.parse(await readFile(path.join(dataDir, file), 'utf8')) as {
+        javascriptStack?: { message?: string; stack?: string[] };
+        libuv?: { type: string; is_active: boolean; remoteEndpoint?: unknown; localEndpoint?: unknown }[];
+      };
+      // A process that waits for I/O is in its event loop when the signal comes: no stack then, the handles tell.
+      const stack = report.javascriptStack?.stack?.slice(0, 15).join('\n') ?? '(waiting in the event loop)';
+      const handles = (report.libuv ?? [])
+        .filter((handle) => handle.is_active && ['tcp', 'pipe', 'udp', 'process', 'timer'].includes(handle.type))
+        .map(
+          (handle) =>
+            `${handle.type} ${JSON.stringify(handle.localEndpoint ?? '')} → ${JSON.stringify(handle.remoteEndpoint ?? '')}`,
+        )
+        .join('\n');
+      return `\n--- diagnostic report ---\n${stack}\n--- active handles ---\n${handles}`;
+    } catch {
+      // Still being written.
+    }
+  }
+  return '\n--- no diagnostic report ---';
+}
+
+/** Linux: the process's state and where it waits in the kernel, for a start that never ends. */
+function processState(pid: number | undefined): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const wchan = readFileSync(`/proc/${pid}/wchan`, 'utf8');
+    return `state ${stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0]}, waiting in ${wchan || 'nothing'}`;
+  } catch {
+    return `${pid ?? 'without pid'}, state unknown`;
+  }
 }
 
 /** SIGTERM, then SIGKILL after `killAfterMs`; resolves with how the process ended (also when it already had). */
