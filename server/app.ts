@@ -117,9 +117,14 @@ export async function startServer(
         ? null
         : await startMetricsServer(services.metrics.registry, config.env.METRICS_PORT, config.host);
   } catch (error) {
-    // A start that fails leaves nothing running: no worker, no database handle, no open port.
+    // A start that fails leaves nothing running: no worker, no database handle, no open port, no
+    // connection. A connection with a request under way when the server closes is kept open (for
+    // 65 s after each answer): a load balancer probing on it keeps it, and the process, alive for good.
     await services?.close();
-    await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => {
+      server.close(resolve);
+      server.closeAllConnections();
+    });
     throw error;
   }
   const listener = createListener(config, services, development);

@@ -1,11 +1,14 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultDemoPassword, demoEmail } from '~/db/seed/demo.server';
 import { pages } from '~/i18n/route-table';
-import { startAppServer, type AppServer } from '../support/app-server';
+import { appBuilt, launchApp, startAppServer, type AppServer } from '../support/app-server';
 import { logLines } from '../support/scaled-out';
 import { createVisitor, logIn } from '../support/visitor';
 
@@ -136,8 +139,7 @@ async function recordLoadedModules(): Promise<{ nodeArgs: string[]; read: () => 
 
 describe('a start whose PostgreSQL cannot be reached', () => {
   it('says in one line, without the password, that PostgreSQL cannot be reached', async () => {
-    // Port 1: nothing listens there, and unlike the ports freePort() hands out (the kernel's ephemeral
-    // range), no server another test starts meanwhile can be there.
+    // Port 1: nothing listens there.
     const port = 1;
     const refused = startAppServer({ DATABASE_URL: `postgres://app:s3cret-password@127.0.0.1:${port}/selfservice` });
     const error = await refused.then(
@@ -149,5 +151,41 @@ describe('a start whose PostgreSQL cannot be reached', () => {
     expect(output).toContain(`DATABASE_URL: PostgreSQL at 127.0.0.1:${port} cannot be reached (ECONNREFUSED).`);
     expect(output).not.toContain('s3cret-password');
     expect(output).not.toMatch(/\n\s+at /);
+  }, 240_000);
+
+  it('ends at once even with a request under way on one of its connections', async () => {
+    await appBuilt();
+    // PostgreSQL's address takes the connection and hangs up after a second and a half: the start
+    // fails while a client (a load balancer's probe) is in the middle of a request.
+    const postgres = createServer((socket) => setTimeout(() => socket.destroy(), 1_500));
+    await new Promise<void>((resolve) => postgres.listen(0, '127.0.0.1', resolve));
+    const postgresPort = (postgres.address() as AddressInfo).port;
+    const app = await launchApp({ DATABASE_URL: `postgres://app:pw@127.0.0.1:${postgresPort}/selfservice` });
+    const exited = once(app.child, 'exit') as Promise<[number | null]>;
+    let client: Socket | undefined;
+    try {
+      // The server listens before it opens the database.
+      await expect
+        .poll(
+          async () => {
+            client = await new Promise<Socket | undefined>((resolve) => {
+              const socket = connect(Number(new URL(app.url).port), '127.0.0.1', () => resolve(socket));
+              socket.on('error', () => resolve(undefined));
+            });
+            return client !== undefined;
+          },
+          { timeout: 60_000, interval: 50 },
+        )
+        .toBe(true);
+      client!.write('GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const [code] = await Promise.race([exited, delay(15_000).then(() => ['still running'] as const)]);
+      expect(code, app.output()).toBe(1);
+      expect(app.output()).toContain(`DATABASE_URL: PostgreSQL at 127.0.0.1:${postgresPort} cannot be reached`);
+    } finally {
+      client?.destroy();
+      app.child.kill('SIGKILL');
+      postgres.close();
+      await rm(app.dataDir, { recursive: true, force: true });
+    }
   }, 240_000);
 });

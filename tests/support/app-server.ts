@@ -87,7 +87,19 @@ async function buildIfChanged(): Promise<void> {
   }
 }
 
-async function spawnApp(env: Record<string, string>, options: StartOptions): Promise<AppServer> {
+/** A started app process, before anyone knows whether its start succeeds. */
+export interface LaunchedApp {
+  child: ChildProcess;
+  url: string;
+  dataDir: string;
+  output(): string;
+}
+
+/**
+ * `node scripts/start.mjs` on a free port with a fresh DATA_DIR, without waiting for it: for tests of
+ * what a start does while it runs or fails. The build must be there (`appBuilt`).
+ */
+export async function launchApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<LaunchedApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-data-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -117,17 +129,27 @@ async function spawnApp(env: Record<string, string>, options: StartOptions): Pro
   });
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { child, url, dataDir, output: () => output };
+}
+
+/** Builds the app when its sources changed, as a start would (one build at a time). */
+export function appBuilt(): Promise<void> {
+  return withStartLock(buildIfChanged);
+}
+
+async function spawnApp(env: Record<string, string>, options: StartOptions): Promise<AppServer> {
+  const { child, url, dataDir, output } = await launchApp(env, options);
   try {
     await waitForHealth(url, child);
   } catch (error) {
     const report = child.exitCode === null ? await diagnosticReport(child, dataDir) : '';
     await terminate(child, 10_000);
     await rm(dataDir, { recursive: true, force: true });
-    throw new Error(`${(error as Error).message}\n--- server output ---\n${output}${report}`);
+    throw new Error(`${(error as Error).message}\n--- server output ---\n${output()}${report}`);
   }
   return {
     url,
-    logs: () => output,
+    logs: output,
     async stop({ killAfterMs = 10_000 } = {}) {
       const exit = await terminate(child, killAfterMs);
       await rm(dataDir, { recursive: true, force: true });
