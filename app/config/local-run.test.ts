@@ -1,26 +1,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '~/platform/logger.server';
 import { createServices } from '~/services.server';
 import { loadConfig } from './env.server';
 import { demoSeedWanted, devMailboxOpen, isLocalUrl } from './local-run';
+import { recordingStream } from '../../tests/support/recording-stream';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'local-run-'));
-
-/** A log destination that keeps every line written to it. */
-function recordingStream() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
-  return { lines, stream };
-}
 
 describe('a local run', () => {
   it.each([

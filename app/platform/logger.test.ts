@@ -1,16 +1,10 @@
-import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { describe, expect, it } from 'vitest';
 import { createLogger } from './logger.server';
+import { recordingStream } from '../../tests/support/recording-stream';
 
 function capture() {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(chunk.toString());
-      done();
-    },
-  });
+  const { lines, stream } = recordingStream();
   return { logger: createLogger('info', stream), lines };
 }
 
