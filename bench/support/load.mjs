@@ -64,8 +64,20 @@ function run(target, seconds, latencies = []) {
 
 /** CPU seconds (user + system, all threads) a process has used so far, or undefined without /proc. */
 export function processCpuSeconds(pid) {
+  return cpuSecondsOf(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU seconds of a process's main thread alone (its JavaScript, not the garbage collector's, the
+ * compiler's or the thread pool's helper threads), or undefined without /proc.
+ */
+export function mainThreadCpuSeconds(pid) {
+  return cpuSecondsOf(`/proc/${pid}/task/${pid}/stat`);
+}
+
+function cpuSecondsOf(statFile) {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(statFile, 'utf8');
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     // utime and stime, fields 14 and 15 of proc(5), in clock ticks of 1/100 s.
     return (Number(fields[11]) + Number(fields[12])) / 100;
@@ -84,7 +96,8 @@ export const roundMs = (value) => (value === undefined ? undefined : Math.round(
 
 /**
  * Loads every target ({ key, url, pid } and the request options of `run`) in turns and returns, per
- * key: requests per second, latency percentiles, and CPU time per request of the server (`pid`) and
+ * key: requests per second, latency percentiles, and CPU time per request of the server (`pid`; all
+ * threads, and its main thread alone) and
  * of this load generator.
  */
 export async function measureInTurns(targets, { onRound } = {}) {
@@ -102,6 +115,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
         bytes: 0,
         requests: 0,
         serverCpu: 0,
+        mainThreadCpu: 0,
         driverCpu: 0,
         latencies: [],
       },
@@ -114,12 +128,17 @@ export async function measureInTurns(targets, { onRound } = {}) {
     for (const target of order) {
       const total = totals.get(target.key);
       const serverBefore = processCpuSeconds(target.pid);
+      const mainThreadBefore = mainThreadCpuSeconds(target.pid);
       const driverBefore = process.cpuUsage();
       const result = await run(target, roundSeconds, total.latencies);
       const driver = process.cpuUsage(driverBefore);
       const serverAfter = processCpuSeconds(target.pid);
+      const mainThreadAfter = mainThreadCpuSeconds(target.pid);
       if (serverBefore === undefined || serverAfter === undefined) serverCpuKnown = false;
-      else total.serverCpu += serverAfter - serverBefore;
+      else {
+        total.serverCpu += serverAfter - serverBefore;
+        total.mainThreadCpu += mainThreadAfter - mainThreadBefore;
+      }
       total.driverCpu += (driver.user + driver.system) / 1e6;
       total.answered += result.ok;
       total.seconds += result.duration || roundSeconds;
@@ -147,6 +166,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
       },
       cpuMicrosPerRequest: {
         server: serverCpuKnown ? perRequestMicros(total.serverCpu) : undefined,
+        serverMainThread: serverCpuKnown ? perRequestMicros(total.mainThreadCpu) : undefined,
         loadGenerator: perRequestMicros(total.driverCpu),
       },
       bytesPerResponse: total.requests > 0 ? Math.round(total.bytes / total.requests) : 0,
