@@ -109,6 +109,55 @@ describe('the embedded database’s directory lock', () => {
     lock.release();
   });
 
+  it('lets exactly one of several processes starting together take over an abandoned lock', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(lockFile(), JSON.stringify({ pid: ended, ...here }));
+    // Each waits for the same moment, then tries; one that holds the lock keeps it until killed.
+    const startAt = Date.now() + 4_000;
+    const script = `import { lockDataDirectory } from './app/db/data-directory-lock.server.ts';
+while (Date.now() < ${startAt});
+try { lockDataDirectory(${JSON.stringify(directory)}); console.log('held'); setInterval(() => {}, 1000); }
+catch (error) { console.log(error.message.includes('open in another process') ? 'refused' : String(error)); }`;
+    const starters = Array.from({ length: 4 }, () =>
+      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      }),
+    );
+    onTestFinished(() => starters.forEach((starter) => starter.kill('SIGKILL')));
+    const outcomes = await Promise.all(
+      starters.map(async (starter) => ((await once(starter.stdout!, 'data')) as [Buffer])[0].toString().trim()),
+    );
+    expect(outcomes.toSorted()).toEqual(['held', 'refused', 'refused', 'refused']);
+    const holderPid = starters[outcomes.indexOf('held')]!.pid;
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: holderPid });
+    expect(existsSync(`${lockFile()}.guard`)).toBe(false);
+  });
+
+  it('waits while another starting process holds the guard, and judges the lock only after it', async () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(lockFile(), JSON.stringify({ pid: ended, ...here }));
+    const guard = `${lockFile()}.guard`;
+    const released = path.join(directory, 'released');
+    // Holds the guard for a second, then lets go and says so.
+    const script = `const fs = require('node:fs');
+fs.writeFileSync(${JSON.stringify(guard)}, JSON.stringify({ pid: process.pid, ...${JSON.stringify(here)} }));
+console.log('holding');
+setTimeout(() => { fs.unlinkSync(${JSON.stringify(guard)}); fs.writeFileSync(${JSON.stringify(released)}, ''); }, 1000);`;
+    holder = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await once(holder.stdout!, 'data');
+    const lock = lockDataDirectory(directory);
+    expect(existsSync(released)).toBe(true);
+    expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid });
+    lock.release();
+  });
+
+  it('takes over a guard its process left behind', () => {
+    const ended = spawnSync(process.execPath, ['-e', '']).pid;
+    writeFileSync(`${lockFile()}.guard`, JSON.stringify({ pid: ended, ...here }));
+    lockDataDirectory(directory).release();
+    expect(existsSync(`${lockFile()}.guard`)).toBe(false);
+  });
+
   it('leaves a lock another process took over where it is on release', () => {
     const lock = lockDataDirectory(directory);
     const other = JSON.stringify({ pid: process.ppid, ...here });

@@ -58,22 +58,64 @@ interface LockRecord {
 /** Lock files this process holds: a record naming this process is its own only if listed here. */
 const heldInThisProcess = new Set<string>();
 
+/**
+ * Places the lock while holding its guard, so that judging a lock stale and replacing it is one step
+ * for every process starting on the directory: without it, a third starter could place its lock in
+ * the moment a second one had moved the first one's fresh lock aside to compare it.
+ */
 function placeLock(file: string, text: string): void {
-  for (let attempt = 0; attempt < 5; attempt++) {
-    if (created(file, text)) return;
-    const found = readText(file);
-    // Gone between the two steps: its holder released it; try again.
-    if (found === undefined) continue;
-    const holder = parseRecord(found);
-    if (holder && isHeld(holder, file)) {
-      throw new ConfigError(
-        `DATA_DIR: the embedded database in ${path.dirname(file)} is open in another process ` +
-          `(pid ${holder.pid} on ${holder.host}); stop it first, or give every process the same DATABASE_URL.`,
-      );
+  const guard = takeGuard(`${file}.guard`);
+  try {
+    for (let attempt = 0; attempt < 5; attempt++) {
+      if (created(file, text)) return;
+      const found = readText(file);
+      // Gone between the two steps: its holder released it; try again.
+      if (found === undefined) continue;
+      const holder = parseRecord(found);
+      if (holder && isHeld(holder, file, staleAfterMs)) {
+        throw new ConfigError(
+          `DATA_DIR: the embedded database in ${path.dirname(file)} is open in another process ` +
+            `(pid ${holder.pid} on ${holder.host}); stop it first, or give every process the same DATABASE_URL.`,
+        );
+      }
+      unlinkQuietly(file);
     }
-    removeIfUnchanged(file, found);
+    throw new ConfigError(`DATA_DIR: the lock ${file} keeps changing; is another process starting on it?`);
+  } finally {
+    guard.release();
   }
-  throw new ConfigError(`DATA_DIR: the lock ${file} keeps changing; is another process starting on it?`);
+}
+
+/** A guard is held for the milliseconds it takes to place a lock; one older than this was left by a crash. */
+const guardStaleAfterMs = 5_000;
+const guardWaitMs = 10_000;
+
+/**
+ * Takes the guard file, waiting while another starting process holds it. A guard whose process is
+ * gone, or one from elsewhere older than a holder needs, is taken over the careful way (moved aside
+ * and compared), as two processes can find it abandoned at once.
+ */
+function takeGuard(file: string): { release(): void } {
+  const text = JSON.stringify(ownRecord());
+  const deadline = Date.now() + guardWaitMs;
+  while (!created(file, text)) {
+    const found = readText(file);
+    const holder = found === undefined ? undefined : parseRecord(found);
+    if (found !== undefined && !(holder && isHeld(holder, file, guardStaleAfterMs))) removeIfUnchanged(file, found);
+    else if (Date.now() > deadline) {
+      throw new ConfigError(`DATA_DIR: ${file} stays taken; is another process starting on it?`);
+    } else sleep(10);
+  }
+  return {
+    release() {
+      if (readText(file) === text) unlinkQuietly(file);
+    },
+  };
+}
+
+/** Blocks the thread: placing the lock happens once, at start, before anything else runs. */
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }
 
 /**
@@ -104,9 +146,9 @@ function created(file: string, text: string): boolean {
 }
 
 /**
- * Removes a stale lock, unless another process replaced it in the meantime: moved aside under a
- * name of this process's own, then compared with what was judged stale; a lock placed since then
- * goes back.
+ * Removes an abandoned guard, unless another process replaced it in the meantime: moved aside under
+ * a name of this process's own, then compared with what was judged abandoned; a guard placed since
+ * then goes back.
  */
 function removeIfUnchanged(file: string, stale: string): void {
   const aside = `${file}.stale.${process.pid}`;
@@ -125,7 +167,11 @@ function removeIfUnchanged(file: string, stale: string): void {
   unlinkQuietly(aside);
 }
 
-function isHeld(holder: LockRecord, file: string): boolean {
+/**
+ * Whether the process a record names still holds `file`: looked up where it runs here, else judged
+ * by how recently the file's time was refreshed.
+ */
+function isHeld(holder: LockRecord, file: string, staleAfter: number): boolean {
   const own = ownRecord();
   if (holder.host === own.host && holder.ns === own.ns) {
     if (holder.pid === own.pid) return heldInThisProcess.has(file);
@@ -141,7 +187,7 @@ function isHeld(holder: LockRecord, file: string): boolean {
     }
   }
   try {
-    return Date.now() - statSync(file).mtimeMs < staleAfterMs;
+    return Date.now() - statSync(file).mtimeMs < staleAfter;
   } catch {
     return false;
   }
