@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startStrapiServer, strapiEntry } from '../../../tests/support/strapi-server';
 import { bundledContent } from '~/platform/content-service/bundled.server';
 import { strapiContent } from '~/platform/content-service/strapi.server';
+import { isUnavailableError } from '~/platform/unavailable';
+import type { ContentPage } from '~/platform/content-service/types';
 import { createContentStore, type ContentStoreOptions } from './content-store.server';
 
 const warnings: unknown[] = [];
@@ -200,5 +202,27 @@ describe('content at start-up', () => {
     for (const slug of ['../configuration', 'a b', 'x'.repeat(101), ''])
       expect(await store.page(slug, 'de')).toBeNull();
     expect(cms.requests.filter((request) => request.pathname === '/api/pages')).toHaveLength(1);
+  });
+
+  it('asks the service for at most 16 pages at once, and answers a visitor asking for more with a 503', async () => {
+    const pending: ((page: ContentPage | null) => void)[] = [];
+    const slow = {
+      ...bundledContent('cab'),
+      page: () => new Promise<ContentPage | null>((resolve) => pending.push(resolve)),
+    };
+    const store = createContentStore({ source: slow, fallback: bundledContent('cab'), logger, ttlMs: 60_000 });
+    const first = Array.from({ length: 16 }, (_, index) => store.page(`made-up-${index}`, 'de'));
+    const refused = await store.page('one-more', 'de').catch((error: unknown) => error);
+    expect(isUnavailableError(refused)).toBe(true);
+    // A page already being asked for is still shared, and nothing was asked of the service for the refused one.
+    const shared = store.page('made-up-0', 'de');
+    expect(pending).toHaveLength(16);
+    for (const resolve of pending.splice(0)) resolve(null);
+    expect(await Promise.all([...first, shared])).toEqual(Array(17).fill(null));
+    // Once those are answered, the refused slug is asked for as any other, not remembered as failing.
+    const later = store.page('one-more', 'de');
+    expect(pending).toHaveLength(1);
+    pending[0]!(null);
+    expect(await later).toBeNull();
   });
 });

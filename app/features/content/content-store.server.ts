@@ -26,6 +26,13 @@ export interface ContentStoreOptions {
   now?: () => number;
   /** Most pages kept, and as many slugs the service does not have; the least recently used go first. */
   maxEntries?: number;
+  /** Most pages asked of the service at once, for slugs not in memory; a visitor asking for more gets a 503. */
+  maxPageLoads?: number;
+}
+
+/** Too many pages are being asked of the content service at once: a 503 for the visitor, not a bug. */
+export class ContentBusyError extends Error {
+  readonly code = 'CONTENT_UNAVAILABLE';
 }
 
 const contentSlug = /^[A-Za-z0-9._~-]{1,100}$/;
@@ -40,11 +47,14 @@ const contentSlug = /^[A-Za-z0-9._~-]{1,100}$/;
  * Every visitor can name a slug, so slugs the service does not have are kept apart from the pages it
  * has (made-up slugs cannot push real pages out), both bounded; the site content is never pushed
  * out. Visitors who ask for a page that is not in memory at the same moment share one request to
- * the service.
+ * the service, and at most `maxPageLoads` such requests run at once: each made-up slug would
+ * otherwise cost a request to the service, as many at once as visitors send.
  */
 export function createContentStore(options: ContentStoreOptions): ContentStore {
   const now = options.now ?? Date.now;
   const maxEntries = options.maxEntries ?? 500;
+  const maxPageLoads = options.maxPageLoads ?? 16;
+  let pageLoads = 0;
   const site = new Map<string, Entry<unknown>>();
   const pages = new Map<string, Entry<unknown>>();
   const missingPages = new Map<string, Entry<unknown>>();
@@ -83,7 +93,13 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
     if (failure && now() - failure.at < options.ttlMs) throw failure.error;
     let first = loading.get(key) as Promise<T> | undefined;
     if (!first) {
-      first = loadFirst(key, load, rescue).finally(() => loading.delete(key));
+      const isPage = key.startsWith('page:');
+      if (isPage && pageLoads >= maxPageLoads) throw new ContentBusyError('too many content pages loading at once');
+      if (isPage) pageLoads++;
+      first = loadFirst(key, load, rescue).finally(() => {
+        loading.delete(key);
+        if (isPage) pageLoads--;
+      });
       loading.set(key, first);
     }
     return first;
