@@ -4,6 +4,8 @@ export const security = {
   /** argon2id with OWASP's minimum: 19 MiB, 2 passes, 1 lane. */
   argon2: { memoryCost: 19_456, timeCost: 2, parallelism: 1 },
   sessionLifetimeMs: 30 * 24 * 60 * 60 * 1000,
+  /** Characters of a session's browser (User-Agent) kept with it and shown in the list of sessions. */
+  sessionUserAgentLength: 300,
   /** A sliding session is extended at most this often, so reads do not write on every request. */
   sessionTouchIntervalMs: 60 * 60 * 1000,
   reauthenticationWindowMs: 15 * 60 * 1000,

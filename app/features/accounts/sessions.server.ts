@@ -33,7 +33,7 @@ export async function createSession(
     // Values go through the columns' own encoding (a Date for a timestamp), as in any insert.
     now,
     expiresAt,
-    userAgent: userAgent.slice(0, 300),
+    userAgent: userAgent.slice(0, security.sessionUserAgentLength),
   });
   return { token, expiresAt };
 }

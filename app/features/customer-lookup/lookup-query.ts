@@ -74,7 +74,7 @@ function parseText(
     case 'email': {
       const value = text.toLowerCase();
       if (value.length < customerLookup.textMinLength) return { problem: 'lookup.query.too-short' };
-      return /^[^\s@]*@?[^\s@]*$/.test(value)
+      return /^[^\s@]*(?:@[^\s@]*)?$/.test(value)
         ? { parsed: { field, value }, normalized: value }
         : { problem: 'lookup.query.email' };
     }

@@ -26,7 +26,7 @@ export function staffPaymentDisplay(
   if (kind === 'sepa') return iban ? `•••• ${iban.replace(/\s+/g, '').slice(-4)}` : '';
   if (kind === 'card') {
     // The provider's label, e.g. "Visa •••• 4242": only a brand word and the last four digits pass.
-    const match = /^([A-Za-z][A-Za-z ]{0,19}?)\s*(?:[•*.\sx]+)?(\d{4})$/.exec((label ?? '').trim());
+    const match = /^([A-Za-z][A-Za-z ]{0,19}?)[•*.\sx]*(\d{4})$/.exec((label ?? '').trim());
     return match ? `${match[1]!.trim()} •••• ${match[2]}` : '';
   }
   return '';

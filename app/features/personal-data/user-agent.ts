@@ -1,3 +1,5 @@
+import { security } from '~/config/security';
+
 /**
  * A session's user agent as a person recognises the device: "Firefox on Windows", "Safari on
  * iPhone". Only the browser family and the operating system, which is all the session list needs;
@@ -30,7 +32,9 @@ const systems: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-export function describeUserAgent(userAgent: string): DeviceDescription {
+export function describeUserAgent(fullUserAgent: string): DeviceDescription {
+  // As much as a session keeps: the Safari pattern takes time quadratic in a longer text.
+  const userAgent = fullUserAgent.slice(0, security.sessionUserAgentLength);
   const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
   const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1] ?? null;
   const trimmed = userAgent.trim();

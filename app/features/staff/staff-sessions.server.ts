@@ -4,6 +4,7 @@ import { backOffice, type StaffRole } from '~/config/back-office';
 import type { Database } from '~/db/client.server';
 import { staffAccounts, staffSessions } from '~/db/schema';
 import { hostCookieName, staffSessionCookieName } from '~/platform/cookies';
+import { security } from '~/config/security';
 
 /**
  * Staff sessions (docs/rules/back-office.md#staff-sessions): their own table and their own cookie,
@@ -44,7 +45,7 @@ export async function createStaffSession(
     createdAt: now,
     lastSeenAt: now,
     expiresAt,
-    userAgent: userAgent.slice(0, 300),
+    userAgent: userAgent.slice(0, security.sessionUserAgentLength),
   });
   return { token, expiresAt };
 }
