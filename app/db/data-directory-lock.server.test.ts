@@ -12,6 +12,7 @@ import {
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
+import { createInterface } from 'node:readline';
 import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ConfigError } from '~/config/env.server';
 import { openDatabase } from './client.server';
@@ -112,23 +113,31 @@ describe('the embedded database’s directory lock', () => {
   it('lets exactly one of several processes starting together take over an abandoned lock', async () => {
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(lockFile(), JSON.stringify({ pid: ended, ...here }));
-    // Each waits for the same moment, then tries; one that holds the lock keeps it until killed.
-    const startAt = Date.now() + 4_000;
-    const script = `import { lockDataDirectory } from './app/db/data-directory-lock.server.ts';
-while (Date.now() < ${startAt});
+    // Each loads, says so, waits for the go, then tries; one that holds the lock keeps it until killed.
+    const go = path.join(directory, 'go');
+    const script = `import { existsSync } from 'node:fs';
+import { lockDataDirectory } from './app/db/data-directory-lock.server.ts';
+console.log('ready');
+while (!existsSync(${JSON.stringify(go)}));
 try { lockDataDirectory(${JSON.stringify(directory)}); console.log('held'); setInterval(() => {}, 1000); }
 catch (error) { console.log(error.message.includes('open in another process') ? 'refused' : String(error)); }`;
-    const starters = Array.from({ length: 4 }, () =>
-      spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    const starters = Array.from({ length: 4 }, () => {
+      const starter = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
         stdio: ['ignore', 'pipe', 'inherit'],
-      }),
-    );
-    onTestFinished(() => starters.forEach((starter) => starter.kill('SIGKILL')));
-    const outcomes = await Promise.all(
-      starters.map(async (starter) => ((await once(starter.stdout!, 'data')) as [Buffer])[0].toString().trim()),
-    );
+      });
+      const lines = createInterface({ input: starter.stdout! })[Symbol.asyncIterator]();
+      const exited = once(starter, 'exit').then(([code]) => {
+        throw new Error(`a starter exited with ${String(code)} before it answered`);
+      });
+      const next = async () => (await Promise.race([lines.next(), exited])).value as string;
+      return { starter, next };
+    });
+    onTestFinished(() => starters.forEach(({ starter }) => starter.kill('SIGKILL')));
+    expect(await Promise.all(starters.map(({ next }) => next()))).toEqual(Array(4).fill('ready'));
+    writeFileSync(go, '');
+    const outcomes = await Promise.all(starters.map(({ next }) => next()));
     expect(outcomes.toSorted()).toEqual(['held', 'refused', 'refused', 'refused']);
-    const holderPid = starters[outcomes.indexOf('held')]!.pid;
+    const holderPid = starters[outcomes.indexOf('held')]!.starter.pid;
     expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: holderPid });
     expect(existsSync(`${lockFile()}.guard`)).toBe(false);
   });
@@ -142,7 +151,7 @@ catch (error) { console.log(error.message.includes('open in another process') ? 
     const script = `const fs = require('node:fs');
 fs.writeFileSync(${JSON.stringify(guard)}, JSON.stringify({ pid: process.pid, ...${JSON.stringify(here)} }));
 console.log('holding');
-setTimeout(() => { fs.unlinkSync(${JSON.stringify(guard)}); fs.writeFileSync(${JSON.stringify(released)}, ''); }, 1000);`;
+setTimeout(() => { fs.writeFileSync(${JSON.stringify(released)}, ''); fs.unlinkSync(${JSON.stringify(guard)}); }, 1000);`;
     holder = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     await once(holder.stdout!, 'data');
     const lock = lockDataDirectory(directory);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   linkSync,
   readFileSync,
@@ -100,8 +101,10 @@ function takeGuard(file: string): { release(): void } {
   const deadline = Date.now() + guardWaitMs;
   while (!created(file, text)) {
     const found = readText(file);
+    // A guard without a whole record may be one being written: it counts as held until it is old.
     const holder = found === undefined ? undefined : parseRecord(found);
-    if (found !== undefined && !(holder && isHeld(holder, file, guardStaleAfterMs))) removeIfUnchanged(file, found);
+    const abandoned = holder ? !isHeld(holder, file, guardStaleAfterMs) : !isFresh(file, guardStaleAfterMs);
+    if (found !== undefined && abandoned) removeIfUnchanged(file, found);
     else if (Date.now() > deadline) {
       throw new ConfigError(`DATA_DIR: ${file} stays taken; is another process starting on it?`);
     } else sleep(10);
@@ -119,12 +122,13 @@ function sleep(ms: number): void {
 }
 
 /**
- * Creates the lock with the whole record, or returns false when there is one. The record is written
+ * Creates the file with the whole record, or returns false when there is one. The record is written
  * beside it and linked into place, so that no reader sees half of it; where the file system has no
- * links, it is created and written in one step.
+ * links, it is created exclusively and then written, so a reader may find it empty for a moment.
+ * Names of drafts are unique: process numbers repeat in containers sharing the directory.
  */
 function created(file: string, text: string): boolean {
-  const draft = `${file}.${process.pid}`;
+  const draft = `${file}.${randomUUID()}`;
   writeFileSync(draft, text);
   try {
     linkSync(draft, file);
@@ -151,7 +155,7 @@ function created(file: string, text: string): boolean {
  * then goes back.
  */
 function removeIfUnchanged(file: string, stale: string): void {
-  const aside = `${file}.stale.${process.pid}`;
+  const aside = `${file}.stale.${randomUUID()}`;
   try {
     renameSync(file, aside);
   } catch {
@@ -186,6 +190,11 @@ function isHeld(holder: LockRecord, file: string, staleAfter: number): boolean {
       return (error as NodeJS.ErrnoException).code === 'EPERM';
     }
   }
+  return isFresh(file, staleAfter);
+}
+
+/** Whether the file's time was refreshed within `staleAfter` milliseconds (false when it is gone). */
+function isFresh(file: string, staleAfter: number): boolean {
   try {
     return Date.now() - statSync(file).mtimeMs < staleAfter;
   } catch {
