@@ -4,6 +4,7 @@ import { locales, type Locale } from '~/i18n/locales';
 import type { RouteMeta } from '~/i18n/route-meta';
 import { isWebViewPath } from '~/i18n/route-table';
 import type { ContentPage } from '~/platform/content-service/types';
+import { ContentBusyError } from './content-store.server';
 
 /** A content page by slug and locale, or the 404 page when the content service has none. */
 export async function requireContentPage(
@@ -31,7 +32,15 @@ export async function contentPageMeta(
 ): Promise<RouteMeta> {
   const localizations = await Promise.all(
     locales.map(async (other) => {
-      const localized = other === locale ? page : await services.content.page(slug, other).catch(() => null);
+      // A failing service leaves the page without the link; a busy one gets a 503, as a page kept with a
+      // link missing would be served from the caches for a while.
+      const localized =
+        other === locale
+          ? page
+          : await services.content.page(slug, other).catch((error: unknown) => {
+              if (error instanceof ContentBusyError) throw error;
+              return null;
+            });
       if (!localized) return [];
       return [
         { id: `content-${slug}-${other}`, title: localized.title, path: swapLocale(pathname, other), locale: other },

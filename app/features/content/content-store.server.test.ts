@@ -225,4 +225,35 @@ describe('content at start-up', () => {
     pending[0]!(null);
     expect(await later).toBeNull();
   });
+
+  it('refreshes at most 16 pages at once: a stale page beyond them is served as it is', async () => {
+    const pending: ((page: ContentPage | null) => void)[] = [];
+    const slow = {
+      ...bundledContent('cab'),
+      page: () => new Promise<ContentPage | null>((resolve) => pending.push(resolve)),
+    };
+    let time = 0;
+    const store = createContentStore({
+      source: slow,
+      fallback: bundledContent('cab'),
+      logger,
+      ttlMs: 1000,
+      now: () => time,
+    });
+    const slugs = Array.from({ length: 17 }, (_, index) => `made-up-${index}`);
+    for (const batch of [slugs.slice(0, 16), slugs.slice(16)]) {
+      const loaded = batch.map((slug) => store.page(slug, 'de'));
+      for (const resolve of pending.splice(0)) resolve(null);
+      await Promise.all(loaded);
+    }
+    time += 1000;
+    expect(await Promise.all(slugs.map((slug) => store.page(slug, 'de')))).toEqual(Array(17).fill(null));
+    expect(pending).toHaveLength(16);
+    // With all 16 under way, a page not in memory is refused as well.
+    expect(isUnavailableError(await store.page('new', 'de').catch((error: unknown) => error))).toBe(true);
+    for (const resolve of pending.splice(0)) resolve(null);
+    await new Promise((resolve) => setImmediate(resolve));
+    await store.page('made-up-16', 'de');
+    expect(pending).toHaveLength(1);
+  });
 });

@@ -75,16 +75,23 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
   }
 
   async function cached<T>(key: string, load: () => Promise<T>, rescue: () => Promise<T | undefined>): Promise<T> {
+    const isPage = key.startsWith('page:');
     const entry = (site.get(key) ?? pages.get(key) ?? missingPages.get(key)) as Entry<T> | undefined;
     if (entry) {
       remember(key, entry);
-      if (now() - entry.loadedAt >= options.ttlMs && !entry.refreshing) {
+      // While the service is asked for as many pages as it may be, a stale page waits for a later request.
+      const canAsk = !isPage || pageLoads < maxPageLoads;
+      if (now() - entry.loadedAt >= options.ttlMs && !entry.refreshing && canAsk) {
+        if (isPage) pageLoads++;
         entry.refreshing = load()
           .then((value) => remember(key, { value, loadedAt: now() }))
           .catch((error: unknown) => {
             options.logger.warn({ err: error, key }, 'content refresh failed; serving the last good copy');
             // Back off for one TTL before asking the failing service again.
             remember(key, { value: entry.value, loadedAt: now() });
+          })
+          .finally(() => {
+            if (isPage) pageLoads--;
           });
       }
       return entry.value;
@@ -93,7 +100,6 @@ export function createContentStore(options: ContentStoreOptions): ContentStore {
     if (failure && now() - failure.at < options.ttlMs) throw failure.error;
     let first = loading.get(key) as Promise<T> | undefined;
     if (!first) {
-      const isPage = key.startsWith('page:');
       if (isPage && pageLoads >= maxPageLoads) throw new ContentBusyError('too many content pages loading at once');
       if (isPage) pageLoads++;
       first = loadFirst(key, load, rescue).finally(() => {
