@@ -122,6 +122,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
     ]),
   );
   let serverCpuKnown = true;
+  let mainThreadCpuKnown = true;
   const roundSeconds = settings.seconds / settings.rounds;
   for (let round = 0; round < settings.rounds; round++) {
     const order = round % 2 === 0 ? targets : [...targets].reverse();
@@ -135,10 +136,9 @@ export async function measureInTurns(targets, { onRound } = {}) {
       const serverAfter = processCpuSeconds(target.pid);
       const mainThreadAfter = mainThreadCpuSeconds(target.pid);
       if (serverBefore === undefined || serverAfter === undefined) serverCpuKnown = false;
-      else {
-        total.serverCpu += serverAfter - serverBefore;
-        total.mainThreadCpu += mainThreadAfter - mainThreadBefore;
-      }
+      else total.serverCpu += serverAfter - serverBefore;
+      if (mainThreadBefore === undefined || mainThreadAfter === undefined) mainThreadCpuKnown = false;
+      else total.mainThreadCpu += mainThreadAfter - mainThreadBefore;
       total.driverCpu += (driver.user + driver.system) / 1e6;
       total.answered += result.ok;
       total.seconds += result.duration || roundSeconds;
@@ -166,7 +166,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
       },
       cpuMicrosPerRequest: {
         server: serverCpuKnown ? perRequestMicros(total.serverCpu) : undefined,
-        serverMainThread: serverCpuKnown ? perRequestMicros(total.mainThreadCpu) : undefined,
+        serverMainThread: mainThreadCpuKnown ? perRequestMicros(total.mainThreadCpu) : undefined,
         loadGenerator: perRequestMicros(total.driverCpu),
       },
       bytesPerResponse: total.requests > 0 ? Math.round(total.bytes / total.requests) : 0,
