@@ -70,7 +70,7 @@ try {
       'Every app request is a complete login: CSRF and origin check, form parsing, the brute-force gate, the customer lookup, argon2id verification, a new session row and the 302 with its cookie. The same CSRF cookie and token serve all requests; no session cookie is sent, so every login makes a new session.',
       `The logins take ${settings.connections} customers in turn (the demo customer and customers registered through the form before the run): an attempt counts as a failure until its password is found right, so one account has at most 5 attempts in flight, and a sixth sent together is refused. With the right passwords no other limit is met, and the app runs with its default settings.`,
       'The yardstick verifies the demo customer’s stored hash (read from the app’s database before the run), so its parameters are the app’s. CPU per request is the whole process’s, hashing threads included, so the difference is the app’s own work per login.',
-      'The main thread’s figure leaves out the hashing threads, whose CPU per verification moves with the machine by more than the goal’s margin (13 to 20 ms on the same machine within an hour), and the helper threads, where V8 compiles the app’s code for as long as it keeps getting hotter and collects its garbage.',
+      'The main thread’s figure leaves out the hashing threads, whose CPU per verification moves with the machine by more than the goal’s margin (docs/decisions/0042-performance-budgets-restated.md), and the helper threads, where V8 compiles the app’s code for as long as it keeps getting hotter and collects its garbage.',
     ],
   });
 } finally {

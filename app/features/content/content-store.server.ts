@@ -26,7 +26,10 @@ export interface ContentStoreOptions {
   now?: () => number;
   /** Most pages kept, and as many slugs the service does not have; the least recently used go first. */
   maxEntries?: number;
-  /** Most pages asked of the service at once, for slugs not in memory; a visitor asking for more gets a 503. */
+  /**
+   * Most pages asked of the service at once, refreshes included; beyond it a stale page is served as it
+   * is, and a visitor asking for a page not in memory gets a 503.
+   */
   maxPageLoads?: number;
 }
 
