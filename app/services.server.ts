@@ -10,6 +10,7 @@ import { openDatabase, type Database, type DatabaseHandle } from '~/db/client.se
 import { seedDemoData, type DemoLogin } from '~/db/seed/demo.server';
 import { seedReferenceData } from '~/db/seed/seed.server';
 import type { FeatureContext } from '~/feature-context';
+import { caseSweepJob } from '~/features/casework/public.server';
 import { createContentStore, type ContentStore } from '~/features/content/content-store.server';
 import { asksForDrivingLicence, licenceVerificationJob } from '~/features/driving-licence/public.server';
 import { sandboxCheckoutPath } from '~/features/payment/providers.server';
@@ -126,7 +127,7 @@ export async function createServices(
     mailboxEnabled,
     smsBoxEnabled,
   });
-  const jobs = [retentionJob(db, logger)];
+  const jobs = [retentionJob(db, logger), caseSweepJob(db)];
   // Only car sharing registers driving licences (docs/rules/accounts.md#licence-verification).
   if (asksForDrivingLicence(config.brand)) jobs.push(licenceVerificationJob(features));
   const stopBackgroundWork = [

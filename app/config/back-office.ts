@@ -42,4 +42,14 @@ export const backOffice = {
   pageSize: 50,
   /** Rows of one CSV export of the audit log at most; narrow the filter for more. */
   exportMaxRows: 50_000,
+  /** How the case queues find new sources (features/casework, docs/decisions/0051). */
+  caseSync: {
+    /**
+     * A queue view looks at a kind's sources from its newest case's time less this: a source can
+     * commit after a later one of its kind (a slower transaction, another instance's clock).
+     */
+    overlapMs: 15 * minute,
+    /** The whole scan, for a source that committed later than the overlap, runs this often. */
+    sweepIntervalMs: 60 * minute,
+  },
 } as const;

@@ -100,7 +100,13 @@ export const customers = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('customers_email_unique').on(table.email)],
+  (table) => [
+    uniqueIndex('customers_email_unique').on(table.email),
+    // The case queue's view of deletion requests (features/casework).
+    index('customers_deletion_requested_idx')
+      .on(table.deletionRequestedAt)
+      .where(sql`${table.deletionRequestedAt} is not null`),
+  ],
 );
 
 /** One contract per customer, created at registration with the chosen tariff. */
@@ -190,7 +196,10 @@ export const cancellations = pgTable(
      */
     submissionFingerprint: text('submission_fingerprint').unique(),
   },
-  (table) => [index('cancellations_customer_idx').on(table.customerId)],
+  (table) => [
+    index('cancellations_customer_idx').on(table.customerId),
+    index('cancellations_received_idx').on(table.receivedAt),
+  ],
 );
 
 /**
@@ -353,6 +362,9 @@ export const smsOutbox = pgTable(
     index('sms_outbox_pending_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index('sms_outbox_failed_idx')
+      .on(table.failedAt)
+      .where(sql`${table.failedAt} is not null`),
   ],
 );
 
@@ -417,6 +429,9 @@ export const outbox = pgTable(
     index('outbox_pending_idx')
       .on(table.nextAttemptAt)
       .where(sql`${table.sentAt} is null and ${table.failedAt} is null`),
+    index('outbox_failed_idx')
+      .on(table.failedAt)
+      .where(sql`${table.failedAt} is not null`),
   ],
 );
 
@@ -453,7 +468,10 @@ export const bikeReports = pgTable(
     locale: text('locale', { enum: ['de', 'en'] }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('bike_reports_customer_idx').on(table.customerId)],
+  (table) => [
+    index('bike_reports_customer_idx').on(table.customerId),
+    index('bike_reports_created_idx').on(table.createdAt),
+  ],
 );
 
 /**
@@ -709,6 +727,8 @@ export const cases = pgTable(
     uniqueIndex('cases_occurrence_unique').on(table.kind, table.sourceId, table.occurredAt),
     index('cases_queue_idx').on(table.state, table.kind, table.occurredAt, table.id),
     index('cases_assignee_idx').on(table.assigneeStaffId, table.state),
+    // The newest case of a kind, where `syncCases` starts reading its sources.
+    index('cases_kind_occurred_idx').on(table.kind, table.occurredAt),
   ],
 );
 

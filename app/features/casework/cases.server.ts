@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import { caseWorkerRoles } from '~/config/back-office';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
+import { backOffice, caseWorkerRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import {
@@ -15,6 +16,7 @@ import {
 } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
 import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
+import type { ScheduledJob } from '~/shared/scheduler/scheduled-jobs.server';
 
 /**
  * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
@@ -51,26 +53,50 @@ export type CaseworkContext = Pick<FeatureContext, 'db' | 'brand' | 'onMailQueue
 
 const stateRank: Record<CaseState, number> = { new: 0, in_progress: 1, done: 2 };
 
+/** Where each kind's cases come from: the source's table, its id and the time of its occurrence. */
+const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn; at: AnyPgColumn }[] = [
+  { kind: 'cancellation', table: cancellations, id: cancellations.id, at: cancellations.receivedAt },
+  { kind: 'bike_report', table: bikeReports, id: bikeReports.id, at: bikeReports.createdAt },
+  { kind: 'deletion_request', table: customers, id: customers.id, at: customers.deletionRequestedAt },
+  { kind: 'failed_mail', table: outbox, id: outbox.id, at: outbox.failedAt },
+  { kind: 'failed_sms', table: smsOutbox, id: smsOutbox.id, at: smsOutbox.failedAt },
+  { kind: 'vehicle_report', table: damageReports, id: damageReports.id, at: damageReports.createdAt },
+];
+
 /**
  * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the
  * unique index on (kind, source, occurrence) lets each occurrence in once.
+ *
+ * `recent`, before every list, reads a kind's sources only from its newest case's time less
+ * `caseSync.overlapMs`, through an index on the source's time, so a view costs what arrived since
+ * rather than a scan of every source table (customers and mails among them). `all` reads every
+ * source; `caseSweepJob` runs it for a source that committed later than the overlap.
  */
-export async function syncCases(db: Database): Promise<void> {
-  const sources: SQL[] = [
-    sql`select 'cancellation', ${cancellations.id}, ${cancellations.receivedAt} from ${cancellations}`,
-    sql`select 'bike_report', ${bikeReports.id}, ${bikeReports.createdAt} from ${bikeReports}`,
-    sql`select 'deletion_request', ${customers.id}, ${customers.deletionRequestedAt} from ${customers}
-        where ${customers.deletionRequestedAt} is not null`,
-    sql`select 'failed_mail', ${outbox.id}, ${outbox.failedAt} from ${outbox} where ${outbox.failedAt} is not null`,
-    sql`select 'failed_sms', ${smsOutbox.id}, ${smsOutbox.failedAt} from ${smsOutbox}
-        where ${smsOutbox.failedAt} is not null`,
-    sql`select 'vehicle_report', ${damageReports.id}, ${damageReports.createdAt} from ${damageReports}`,
-  ];
-  for (const source of sources) {
+export async function syncCases(db: Database, scope: 'recent' | 'all' = 'recent'): Promise<void> {
+  const overlapMs = backOffice.caseSync.overlapMs;
+  for (const source of caseSources) {
+    const since =
+      scope === 'all'
+        ? sql`${source.at} is not null`
+        : sql`${source.at} >= coalesce(
+            (select max(${cases.occurredAt}) from ${cases} where ${cases.kind} = ${source.kind}),
+            '-infinity'::timestamptz
+          ) - ${overlapMs}::int * interval '1 millisecond'`;
     await db.execute(
-      sql`insert into ${cases} (kind, source_id, occurred_at) ${source} on conflict (kind, source_id, occurred_at) do nothing`,
+      sql`insert into ${cases} (kind, source_id, occurred_at)
+          select ${source.kind}, ${source.id}, ${source.at} from ${source.table} where ${since}
+          on conflict (kind, source_id, occurred_at) do nothing`,
     );
   }
+}
+
+/** The whole scan of `syncCases`, once per `caseSync.sweepIntervalMs` across all instances. */
+export function caseSweepJob(db: Database): ScheduledJob {
+  return {
+    name: 'case-sweep',
+    intervalMs: backOffice.caseSync.sweepIntervalMs,
+    run: () => syncCases(db, 'all'),
+  };
 }
 
 export interface CaseFilter {

@@ -15,6 +15,7 @@ import {
   smsOutbox,
   staffAccounts,
 } from '~/db/schema';
+import { backOffice } from '~/config/back-office';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
 import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
@@ -23,6 +24,7 @@ import {
   addCaseNote,
   assignCase,
   carryOutDeletion,
+  caseSweepJob,
   completeReport,
   completeVehicleReport,
   getCase,
@@ -135,6 +137,23 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     ]);
     expect((await listCases(ctx(), { state: 'in_progress' })).total).toBe(1);
     expect((await listCases(ctx(), { kind: 'bike_report', assignee: 'unassigned' })).total).toBe(4);
+  });
+
+  it('looks for new sources from the newest case of their kind less the overlap; the sweep finds the rest', async () => {
+    fixture = await createAccountFixture(backend);
+    const newest = await bikeReport({ createdAt: june10 });
+    await listCases(ctx());
+    // Two reports written before the newest one but committed after its case was made.
+    const { overlapMs } = backOffice.caseSync;
+    const within = await bikeReport({ createdAt: new Date(june10.getTime() - overlapMs + 1000) });
+    const beyond = await bikeReport({ createdAt: new Date(june10.getTime() - overlapMs - 1000) });
+    const reportCases = async () =>
+      (await db().select().from(cases).where(eq(cases.kind, 'bike_report'))).map((row) => row.sourceId).sort();
+
+    await listCases(ctx());
+    expect(await reportCases()).toEqual([newest.id, within.id].sort());
+    await caseSweepJob(db()).run(new Date());
+    expect(await reportCases()).toEqual([newest.id, within.id, beyond.id].sort());
   });
 
   it('moves a case only forward, lets one of two staff members take it, and refuses a stale change', async () => {
