@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
 import { requestContext, servicesContext } from './context';
 import { serverErrorReporter } from './platform/error-reporting/server';
 import { isRefusedTextError } from './platform/refused-text';
@@ -108,6 +108,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     // A form posted from another site, or a proxy that rewrites Host without TRUST_PROXY: not a fault
     // of the app, and a warning, as it means something to an operator when it happens to every form.
     scope.logger.warn({ origin: request.headers.get('origin') }, 'form from another origin refused');
+  } else if (isRouteErrorResponse(error) && error.status < 500) {
+    // The router's own refusal of a request that fits no route's work (a form posted to a page without
+    // one: 405): the sender's fault, already in the request's log line with its status. As an error
+    // it would let anyone fill the error log and Sentry's quota.
+    return;
   } else {
     scope.logger.error({ err: error }, 'unhandled error');
     reportToSentry(provider, request, error);

@@ -352,6 +352,14 @@ describe('hostile form bodies, sent to every form action of the built app', () =
       .toBeGreaterThanOrEqual(2);
   });
 
+  it('answers a form posted to a page without one with a 405, not as an error of its own', async () => {
+    const csrf = csrfTokenIn((await anonymous.get(server.url + pages.login.de)).html);
+    for (const path of [pages.privacy.de, `${pages.privacy.de}.data`, '/robots.txt', '/de/gibt-es-nicht']) {
+      const answer = await send(anonymous, path, urlencoded, `csrf=${csrf}&x=1`);
+      expect(answer.status, path).toBe(405);
+    }
+  });
+
   it('logged no unhandled error for any of it', () => {
     expect(server.logs()).not.toMatch(/"level":50/);
   });
