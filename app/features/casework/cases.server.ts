@@ -67,10 +67,11 @@ const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn
  * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the
  * unique index on (kind, source, occurrence) lets each occurrence in once.
  *
- * `recent`, before every list, reads a kind's sources only from its newest case's time less
- * `caseSync.overlapMs`, through an index on the source's time, so a view costs what arrived since
- * rather than a scan of every source table (customers and mails among them). `all` reads every
- * source; `caseSweepJob` runs it for a source that committed later than the overlap.
+ * `recent`, before every list, reads a kind's sources only from its newest case's time (the
+ * database's present at the latest, should a clock have dated one ahead) less `caseSync.overlapMs`,
+ * through an index on the source's time, so a view costs what arrived since rather than a scan of
+ * every source table (customers and mails among them). `all` reads every source; `caseSweepJob`
+ * runs it for a source that committed later than the overlap.
  */
 export async function syncCases(db: Database, scope: 'recent' | 'all' = 'recent'): Promise<void> {
   const overlapMs = backOffice.caseSync.overlapMs;
@@ -78,9 +79,12 @@ export async function syncCases(db: Database, scope: 'recent' | 'all' = 'recent'
     const since =
       scope === 'all'
         ? sql`${source.at} is not null`
-        : sql`${source.at} >= coalesce(
-            (select max(${cases.occurredAt}) from ${cases} where ${cases.kind} = ${source.kind}),
-            '-infinity'::timestamptz
+        : sql`${source.at} >= least(
+            coalesce(
+              (select max(${cases.occurredAt}) from ${cases} where ${cases.kind} = ${source.kind}),
+              '-infinity'::timestamptz
+            ),
+            now()
           ) - ${overlapMs}::int * interval '1 millisecond'`;
     await db.execute(
       sql`insert into ${cases} (kind, source_id, occurred_at)

@@ -154,6 +154,29 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     expect(await reportCases()).toEqual([newest.id, within.id].sort());
     await caseSweepJob(db()).run(new Date());
     expect(await reportCases()).toEqual([newest.id, within.id, beyond.id].sort());
+
+    // A case dated ahead by a clock that runs fast does not hide what arrives at the right time.
+    const ahead = await bikeReport({ createdAt: new Date(Date.now() + 60 * 60_000) });
+    await listCases(ctx());
+    const onTime = await bikeReport();
+    await listCases(ctx());
+    expect(await reportCases()).toEqual([newest.id, within.id, beyond.id, ahead.id, onTime.id].sort());
+  });
+
+  it('finds the sources of a kind without cases however old they are', async () => {
+    fixture = await createAccountFixture(backend);
+    await db()
+      .insert(outbox)
+      .values({ recipient: 'x@example.org', subject: 's', text: 't', html: 'h', kind: 'k', failedAt: may14 });
+    await customer({ email: 'gone@example.org' });
+    await db().update(customers).set({ deletionRequestedAt: may14 }).where(eq(customers.email, 'gone@example.org'));
+    const kinds = (await listCases(ctx())).cases.map((row) => [row.kind, row.occurredAt.toISOString()]);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        ['failed_mail', may14.toISOString()],
+        ['deletion_request', may14.toISOString()],
+      ]),
+    );
   });
 
   it('moves a case only forward, lets one of two staff members take it, and refuses a stale change', async () => {
