@@ -4,6 +4,9 @@ import { maxBreadcrumbs, scrubSentryBreadcrumb, scrubSentryEvent, scrubText, str
 import { sentryBrowserOptions, reportFor } from './client';
 import { sentryNodeOptions } from './server';
 
+/** An address as the plain pattern sees one. */
+const address = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+
 describe('scrubbing error texts', () => {
   it('drops queries and fragments of URLs and paths, but keeps ordinary text', () => {
     expect(scrubText('GET https://a.example/x?token=1&b=2 failed')).toBe('GET https://a.example/x failed');
@@ -15,6 +18,9 @@ describe('scrubbing error texts', () => {
     expect(scrubText('password=hunter2 and token=abc')).toBe('password=[redacted] and token=[redacted]');
     expect(scrubText('Authorization: Bearer eyJhbGciOi.x.y')).toBe('Authorization: Bearer [redacted]');
     expect(scrubText('no account for erika.m+1@example.co.uk')).toBe('no account for [email]');
+    expect(scrubText('Bearer erika@example.com, basic x@y.de')).toBe('Bearer [email], basic [email]');
+    expect(scrubText('token=erika@example.com')).toBe('token=[redacted]');
+    expect(scrubText('typed erika.m@gmx@example.org.')).toBe('typed [email].');
   });
 
   it('scrubs as the plain patterns would, in time linear in the text', () => {
@@ -25,8 +31,12 @@ describe('scrubbing error texts', () => {
         .replace(/\b(token|code)=[^&\s"'<>()]+/gi, '$1=[redacted]')
         .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]');
     // Addresses joined by `+`, `.` or `-` come out as one `[email]` instead of one each, and so does
-    // the domain the plain pattern left of an address whose local part it had taken as its domain.
-    const joined = (text: string) => text.replace(/(?:\[email\])+(?:@(?:[\w.+-]|\[email\])+)*/g, '[email]');
+    // the domain the plain pattern left of an address whose local part it had taken as its domain;
+    // what it left before an address as `part@` goes too.
+    const joined = (text: string) =>
+      text
+        .replace(/(?:\[email\])+(?:@+(?:[\w.+-]|\[email\])+)*/g, '[email]')
+        .replace(/(?<![\w.+@-])[\w.+@-]*@(?=\[email\])/g, '');
     const telling = fc.constantFrom(...'aZ9.+-_@/:?#& "()'.split(''), 'http://', 'token=', 'x.de', 'e@x.de');
     fc.assert(
       fc.property(fc.array(telling, { maxLength: 60 }), (parts) => {
@@ -50,6 +60,23 @@ describe('scrubbing error texts', () => {
       expect(scrubText(`${text}?x`)).toBe(text.includes('/') ? text : `${text}?x`);
       expect(scrubText(`${text}@example.org`)).toBe(text.includes('/') ? `${text}@example.org` : '[email]');
     }
+    for (const run of ['a@', 'a@b.', '.@', '-@a.b', 'a@b.c.@', 'a@b.c+@', 'x@x.de-']) {
+      const text = run.repeat(200_000 / run.length);
+      expect(scrubText(text)).not.toMatch(address);
+      expect(scrubText(`${text}[email]`)).not.toMatch(address);
+    }
+  });
+
+  it('leaves no address and no part of one', () => {
+    const telling = fc.constantFrom(...'aZ9._+-@ .'.split(''), 'x.de', 'e@x.de', 'Bearer ', 'token=');
+    fc.assert(
+      fc.property(fc.array(telling, { maxLength: 40 }), (parts) => {
+        const scrubbed = scrubText(parts.join(''));
+        expect(scrubbed).not.toMatch(address);
+        expect(scrubbed).not.toMatch(/[\w.+@-]\[email\]|\[email\]@+[\w.+-]/);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it("cuts a failed query's parameters, so no customer data or password hash reaches Sentry", () => {

@@ -8,12 +8,15 @@
 // and addresses start only where a run of their characters starts (addresses joined by `+`, `.` or
 // `-` are one match): trying every start within a long run of such characters took time quadratic in
 // its length (8,000 slashes in a report: 95 ms). A domain runs on into the next address's local part
-// (`x@x.de-y@y.de`), so what follows a match as `@…` is taken with it.
+// (`x@x.de-y@y.de`), so what follows a match as `@…` is taken with it, and a mistyped address's first
+// part (`erika.m@gmx@example.org`) goes with the address it is glued to by `@`; that pattern, too,
+// starts only where a run of address characters starts.
 const urlTail = /[?#](?<=(?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*[?#])[^\s"'<>()]*/gi;
 const secretPair =
   /\b(token|access_token|refresh_token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|api_key|apikey|auth)=[^&\s"'<>()]+/gi;
 const bearer = /\b(bearer|basic)\s+[\w.~+/=-]+/gi;
-const email = /(?<![\w.+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)+(?:@[\w.+-]+)*/g;
+const email = /(?<![\w.+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)+(?:@+[\w.+-]+)*/g;
+const partsBeforeAddress = /(?<![\w.+@-])[\w.+@-]*@(?=\[email\])/g;
 /** A failed query's message ends with its parameters (a customer's data, a password hash). */
 const queryParameters = /\nparams:[\s\S]*$/;
 
@@ -22,12 +25,17 @@ export function withoutQueryParameters(text: string): string {
   return text.replace(queryParameters, '\nparams: [redacted]');
 }
 
+/**
+ * Named secrets first (their values may hold an `@`), then addresses, then bearer tokens, whose
+ * pattern stops at `@` and would leave an address's domain.
+ */
 export function scrubText(text: string): string {
   return withoutQueryParameters(text)
     .replace(urlTail, '')
     .replace(secretPair, '$1=[redacted]')
-    .replace(bearer, '$1 [redacted]')
-    .replace(email, '[email]');
+    .replace(email, '[email]')
+    .replace(partsBeforeAddress, '')
+    .replace(bearer, '$1 [redacted]');
 }
 
 /** A URL or path without query and fragment. */
