@@ -60,20 +60,26 @@ export function rollingWindowStart(now: Date): Date {
 }
 
 /**
- * SQL: the staff member `actorStaffId` neither created nor last enrolled the account of the staff id in
- * `requester`. Whoever created an account or issued its enrolment link may have enrolled it themselves,
- * so they are never its second pair of eyes.
+ * SQL: neither the staff member `actorStaffId` nor the one whose id is in `requester` created or last
+ * enrolled the other's account. Whoever created an account or issued its enrolment link may have
+ * enrolled it themselves and act as it, so the two may be one person, whichever of them asked: an
+ * admin is no second pair of eyes for an account they set up, and it is none for them.
  */
-export function notAccountHandlerOf(requester: AnyColumn, actorStaffId: string) {
-  return sql`not exists (select 1 from ${staffAccounts} where ${staffAccounts.id}::text = ${requester}
-    and (${staffAccounts.createdBy} = ${actorStaffId}::uuid or ${staffAccounts.enrolledBy} = ${actorStaffId}::uuid))`;
+export function notSetUpByEachOther(requester: AnyColumn, actorStaffId: string) {
+  return sql`not exists (select 1 from ${staffAccounts} where
+    (${staffAccounts.id}::text = ${requester}
+      and (${staffAccounts.createdBy} = ${actorStaffId}::uuid or ${staffAccounts.enrolledBy} = ${actorStaffId}::uuid))
+    or (${staffAccounts.id} = ${actorStaffId}::uuid
+      and (${staffAccounts.createdBy}::text = ${requester} or ${staffAccounts.enrolledBy}::text = ${requester})))`;
 }
 
-/** Whether the actor created or last enrolled the requester's account (for the refusal's reason). */
-export async function handlesAccountOf(tx: Database, requesterStaffId: string, actorStaffId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ createdBy: staffAccounts.createdBy, enrolledBy: staffAccounts.enrolledBy })
+/** Whether one of the two created or last enrolled the other's account (`notSetUpByEachOther`'s opposite). */
+export async function setUpByEachOther(tx: Database, requesterStaffId: string, actorStaffId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: staffAccounts.id, createdBy: staffAccounts.createdBy, enrolledBy: staffAccounts.enrolledBy })
     .from(staffAccounts)
-    .where(sql`${staffAccounts.id}::text = ${requesterStaffId}`);
-  return row?.createdBy === actorStaffId || row?.enrolledBy === actorStaffId;
+    .where(sql`${staffAccounts.id}::text in (${requesterStaffId}, ${actorStaffId})`);
+  const handles = (handler: string, handled: string) =>
+    rows.some((row) => row.id === handled && (row.createdBy === handler || row.enrolledBy === handler));
+  return handles(actorStaffId, requesterStaffId) || handles(requesterStaffId, actorStaffId);
 }

@@ -21,6 +21,8 @@ import {
   rejectMoneyRequest,
   rejectVoucherBatch,
   requestMoney,
+  viewMoneyRequest,
+  viewVoucherBatch,
   type StaffActor,
 } from './public.server';
 
@@ -470,6 +472,29 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
     if (!batch.ok) throw new Error('no batch');
     expect(await approveVoucherBatch(ctx(), admin, batch.batch.id)).toEqual({ ok: false, error: 'own-batch' });
     expect(await approveVoucherBatch(ctx(), secondFinance, batch.batch.id)).toMatchObject({ ok: true });
+
+    // Nor is an account the requester set up: the admin's own request or batch, and the finance account
+    // the admin created and enrolled (the page offers it no decision either).
+    const max = await insertCustomer(db, 'max@example.org');
+    const adminRequest = await requestMoney(ctx(), admin, {
+      kind: 'goodwill',
+      customerId: max,
+      amountCents: threshold + 1,
+      reason: 'Broken lock',
+    });
+    if (!adminRequest.ok) throw new Error('not requested');
+    const adminRequestId = adminRequest.request.id;
+    expect(await viewMoneyRequest(ctx(), finance, adminRequestId)).toMatchObject({ decidable: false });
+    expect(await approveMoneyRequest(ctx(), finance, adminRequestId)).toEqual({ ok: false, error: 'own-request' });
+    expect(await viewMoneyRequest(ctx(), secondFinance, adminRequestId)).toMatchObject({ decidable: true });
+    expect(await approveMoneyRequest(ctx(), secondFinance, adminRequestId)).toMatchObject({ ok: true });
+    const adminBatch = await createVoucherBatch(ctx(), admin, { count: 100, valueCents: 100, expiresOn: '2027-12-31' });
+    if (!adminBatch.ok) throw new Error('no batch');
+    expect(await viewVoucherBatch(ctx(), finance, adminBatch.batch.id)).toMatchObject({ decidable: false });
+    expect(await rejectVoucherBatch(ctx(), finance, adminBatch.batch.id, { reason: 'Too many' })).toEqual({
+      ok: false,
+      error: 'own-batch',
+    });
 
     // The customer is erased before the approval: nothing is booked.
     await db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, erika));

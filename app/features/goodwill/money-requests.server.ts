@@ -8,9 +8,9 @@ import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
 import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import {
   beyondStaffBudget,
-  handlesAccountOf,
+  setUpByEachOther,
   lockStaffBudget,
-  notAccountHandlerOf,
+  notSetUpByEachOther,
   rollingWindowStart,
   selfApprovedCents,
 } from './four-eyes.server';
@@ -191,7 +191,12 @@ export async function viewMoneyRequest(ctx: MoneyContext, viewer: StaffActor, re
       { actorStaffId: viewer.staffId, action: 'money.view', subjectType: 'money_request', subjectId: requestId },
       viewer.origin,
     );
-    return { ...row.request, customerNumber: row.customerNumber };
+    const { requestedByStaffId } = row.request;
+    const decidable =
+      row.request.state === 'pending' &&
+      requestedByStaffId !== viewer.staffId &&
+      !(await setUpByEachOther(tx, requestedByStaffId, viewer.staffId));
+    return { ...row.request, customerNumber: row.customerNumber, decidable };
   });
 }
 
@@ -297,7 +302,7 @@ async function whyNot(
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
   const ownOrHandled =
-    row.requestedByStaffId === actor.staffId || (await handlesAccountOf(tx, row.requestedByStaffId, actor.staffId));
+    row.requestedByStaffId === actor.staffId || (await setUpByEachOther(tx, row.requestedByStaffId, actor.staffId));
   return ownOrHandled ? 'own-request' : 'decided';
 }
 
@@ -415,14 +420,14 @@ export function isUuid(value: string): boolean {
 }
 
 /**
- * A request still pending that someone other than the deciding staff member made, and whose account the
- * deciding member neither created nor enrolled: the four eyes' condition.
+ * A request still pending that someone other than the deciding staff member made, neither of whom set
+ * up the other's account: the four eyes' condition.
  */
 function pendingFromAnother(requestId: string, actor: StaffActor) {
   return and(
     eq(moneyRequests.id, requestId),
     eq(moneyRequests.state, 'pending'),
     sql`${moneyRequests.requestedByStaffId} <> ${actor.staffId}`,
-    notAccountHandlerOf(moneyRequests.requestedByStaffId, actor.staffId),
+    notSetUpByEachOther(moneyRequests.requestedByStaffId, actor.staffId),
   );
 }

@@ -12,9 +12,9 @@ import { csvField } from '~/shared/csv/csv-field';
 import type { Database } from '~/db/client.server';
 import {
   beyondStaffBudget,
-  handlesAccountOf,
+  setUpByEachOther,
   lockStaffBudget,
-  notAccountHandlerOf,
+  notSetUpByEachOther,
   rollingWindowStart,
   selfApprovedCents,
 } from './four-eyes.server';
@@ -288,7 +288,11 @@ export async function viewVoucherBatch(ctx: MoneyContext, viewer: StaffActor, ba
       { actorStaffId: viewer.staffId, action: 'voucher-batch.view', subjectType: 'voucher_batch', subjectId: batchId },
       viewer.origin,
     );
-    return { ...batch, redeemedCount: Number(redeemed?.count ?? 0) };
+    const decidable =
+      batch.state === 'pending' &&
+      batch.createdByStaffId !== viewer.staffId &&
+      !(await setUpByEachOther(tx, batch.createdByStaffId, viewer.staffId));
+    return { ...batch, redeemedCount: Number(redeemed?.count ?? 0), decidable };
   });
 }
 
@@ -342,7 +346,7 @@ async function decideBatch(
           eq(voucherBatches.id, batchId),
           eq(voucherBatches.state, 'pending'),
           sql`${voucherBatches.createdByStaffId} <> ${actor.staffId}`,
-          notAccountHandlerOf(voucherBatches.createdByStaffId, actor.staffId),
+          notSetUpByEachOther(voucherBatches.createdByStaffId, actor.staffId),
         ),
       )
       .returning();
@@ -372,7 +376,7 @@ async function whyNotBatch(
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
   const ownOrHandled =
-    row.createdByStaffId === actor.staffId || (await handlesAccountOf(tx, row.createdByStaffId, actor.staffId));
+    row.createdByStaffId === actor.staffId || (await setUpByEachOther(tx, row.createdByStaffId, actor.staffId));
   return ownOrHandled ? 'own-batch' : 'decided';
 }
 

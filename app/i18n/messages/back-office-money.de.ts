@@ -53,7 +53,7 @@ export const backOfficeMoneyDe = {
   'backoffice.money.done.approved': 'Freigegeben und gebucht.',
   'backoffice.money.done.rejected': 'Abgelehnt.',
   'backoffice.money.done.own-request':
-    'Diesen Antrag gibt eine andere Person frei oder lehnt ihn ab: nicht, wer ihn gestellt oder das Konto der antragstellenden Person angelegt oder eingerichtet hat.',
+    'Diesen Antrag gibt eine andere Person frei oder lehnt ihn ab: nicht, wer ihn gestellt oder das Konto der antragstellenden Person angelegt oder eingerichtet hat, und kein Konto, das die antragstellende Person angelegt oder eingerichtet hat.',
   'backoffice.money.done.customer-deleted':
     'Das Kundenkonto ist inzwischen gelöscht; der Betrag wird nicht gebucht. Bitte lehnen Sie den Antrag ab.',
   'backoffice.money.done.decided': 'Darüber ist bereits entschieden.',
@@ -87,5 +87,5 @@ export const backOfficeMoneyDe = {
   'backoffice.vouchers.done.approved': 'Freigegeben: Die Codes sind einlösbar.',
   'backoffice.vouchers.done.rejected': 'Abgelehnt: Die Codes bleiben gesperrt.',
   'backoffice.vouchers.done.own-batch':
-    'Diese Charge gibt eine andere Person frei oder lehnt sie ab: nicht, wer sie angelegt oder das Konto der anlegenden Person angelegt oder eingerichtet hat.',
+    'Diese Charge gibt eine andere Person frei oder lehnt sie ab: nicht, wer sie angelegt oder das Konto der anlegenden Person angelegt oder eingerichtet hat, und kein Konto, das die anlegende Person angelegt oder eingerichtet hat.',
 } as const;

@@ -53,7 +53,7 @@ export const backOfficeMoneyEn = {
   'backoffice.money.done.approved': 'Approved and booked.',
   'backoffice.money.done.rejected': 'Rejected.',
   'backoffice.money.done.own-request':
-    'Another person approves or rejects this request: not who made it, nor who created or enrolled their account.',
+    'Another person approves or rejects this request: not who made it, nor who created or enrolled their account, nor an account they created or enrolled.',
   'backoffice.money.done.customer-deleted':
     'The customer account has been deleted meanwhile; nothing is booked. Please reject the request.',
   'backoffice.money.done.decided': 'This has already been decided.',
@@ -87,5 +87,5 @@ export const backOfficeMoneyEn = {
   'backoffice.vouchers.done.approved': 'Approved: the codes can be redeemed.',
   'backoffice.vouchers.done.rejected': 'Rejected: the codes stay blocked.',
   'backoffice.vouchers.done.own-batch':
-    'Another person approves or rejects this batch: not who created it, nor who created or enrolled their account.',
+    'Another person approves or rejects this batch: not who created it, nor who created or enrolled their account, nor an account they created or enrolled.',
 } as const satisfies Record<keyof typeof backOfficeMoneyDe, string>;

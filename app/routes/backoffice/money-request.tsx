@@ -40,8 +40,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       title: backOfficeTitle(context, 'backoffice.page.moneyRequest'),
       csrf: csrf.token,
       done: outcomes.find((outcome) => outcome === url.searchParams.get('done')) ?? null,
-      canDecide: found.state === 'pending' && found.requestedByStaffId !== actor.staffId,
-      ownPending: found.state === 'pending' && found.requestedByStaffId === actor.staffId,
+      canDecide: found.decidable,
+      ownPending: found.state === 'pending' && !found.decidable,
       request: {
         id: found.id,
         number: ledgerReference(found),

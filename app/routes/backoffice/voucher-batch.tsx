@@ -38,8 +38,8 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       title: backOfficeTitle(context, 'backoffice.page.voucherBatch'),
       csrf: csrf.token,
       done: outcomes.find((outcome) => outcome === url.searchParams.get('done')) ?? null,
-      canDecide: batch.state === 'pending' && batch.createdByStaffId !== actor.staffId,
-      ownPending: batch.state === 'pending' && batch.createdByStaffId === actor.staffId,
+      canDecide: batch.decidable,
+      ownPending: batch.state === 'pending' && !batch.decidable,
       canExport: batch.state === 'approved' && actor.role === 'finance',
       exportPath: backOfficePath('voucherBatchExport'),
       batch: {
