@@ -109,10 +109,11 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
     // of the app, and a warning, as it means something to an operator when it happens to every form.
     scope.logger.warn({ origin: request.headers.get('origin') }, 'form from another origin refused');
   } else if (isRouteErrorResponse(error) && error.status < 500) {
-    // The router's own refusal of a request that fits no route's work (a form posted to a page without
-    // one: 405): the sender's fault, already in the request's log line with its status. As an error
-    // it would let anyone fill the error log and Sentry's quota.
-    return;
+    // The router's refusal of a request that fits no route's work (a form posted to a page without one:
+    // 405), or a resource route's own 4xx: the sender's fault, unless a form of ours posts there, so it
+    // stays in the log beside the request's line; as an error anyone could fill the error log and
+    // Sentry's quota. Its data is not logged: a route's own answer may carry a customer's.
+    scope.logger.info({ status: error.status, statusText: error.statusText }, 'request refused by the router');
   } else {
     scope.logger.error({ err: error }, 'unhandled error');
     reportToSentry(provider, request, error);

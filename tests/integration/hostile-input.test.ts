@@ -358,6 +358,7 @@ describe('hostile form bodies, sent to every form action of the built app', () =
       const answer = await send(anonymous, path, urlencoded, `csrf=${csrf}&x=1`);
       expect(answer.status, path).toBe(405);
     }
+    await expect.poll(() => server.logs()).toMatch(/"level":30[^\n]*"status":405[^\n]*request refused by the router/);
   });
 
   it('logged no unhandled error for any of it', () => {

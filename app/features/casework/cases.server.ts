@@ -67,8 +67,8 @@ const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn
  * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the
  * unique index on (kind, source, occurrence) lets each occurrence in once.
  *
- * `recent`, before every list, reads a kind's sources only from its newest case's time (the
- * database's present at the latest, should a clock have dated one ahead) less `caseSync.overlapMs`,
+ * `recent`, before every list, reads a kind's sources only from its newest case's time (leaving out
+ * cases a fast clock dated ahead of the database's present) less `caseSync.overlapMs`,
  * through an index on the source's time, so a view costs what arrived since rather than a scan of
  * every source table (customers and mails among them). `all` reads every source; `caseSweepJob`
  * runs it for a source that committed later than the overlap.
@@ -79,12 +79,10 @@ export async function syncCases(db: Database, scope: 'recent' | 'all' = 'recent'
     const since =
       scope === 'all'
         ? sql`${source.at} is not null`
-        : sql`${source.at} >= least(
-            coalesce(
-              (select max(${cases.occurredAt}) from ${cases} where ${cases.kind} = ${source.kind}),
-              '-infinity'::timestamptz
-            ),
-            now()
+        : sql`${source.at} >= coalesce(
+            (select max(${cases.occurredAt}) from ${cases}
+              where ${cases.kind} = ${source.kind} and ${cases.occurredAt} <= now()),
+            '-infinity'::timestamptz
           ) - ${overlapMs}::int * interval '1 millisecond'`;
     await db.execute(
       sql`insert into ${cases} (kind, source_id, occurred_at)

@@ -466,15 +466,17 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
       reason: 'Broken lock',
     });
     if (!request.ok) throw new Error('not requested');
-    // The admin made the requester's account: not their second pair of eyes.
+    // The admin made the requester's account: not their second pair of eyes, and the page offers no decision.
+    expect(await viewMoneyRequest(ctx(), admin, request.request.id)).toMatchObject({ decidable: false });
     expect(await approveMoneyRequest(ctx(), admin, request.request.id)).toEqual({ ok: false, error: 'own-request' });
+    expect(await viewMoneyRequest(ctx(), secondFinance, request.request.id)).toMatchObject({ decidable: true });
     const batch = await createVoucherBatch(ctx(), finance, { count: 100, valueCents: 100, expiresOn: '2027-12-31' });
     if (!batch.ok) throw new Error('no batch');
     expect(await approveVoucherBatch(ctx(), admin, batch.batch.id)).toEqual({ ok: false, error: 'own-batch' });
     expect(await approveVoucherBatch(ctx(), secondFinance, batch.batch.id)).toMatchObject({ ok: true });
 
-    // Nor is an account the requester set up: the admin's own request or batch, and the finance account
-    // the admin created and enrolled (the page offers it no decision either).
+    // Nor is an account the requester set up (the routes let only finance request today; the rule holds
+    // for whoever asks): the admin's own request or batch, and the finance account the admin set up.
     const max = await insertCustomer(db, 'max@example.org');
     const adminRequest = await requestMoney(ctx(), admin, {
       kind: 'goodwill',

@@ -18,7 +18,9 @@ describe('scrubbing error texts', () => {
     expect(scrubText('password=hunter2 and token=abc')).toBe('password=[redacted] and token=[redacted]');
     expect(scrubText('Authorization: Bearer eyJhbGciOi.x.y')).toBe('Authorization: Bearer [redacted]');
     expect(scrubText('no account for erika.m+1@example.co.uk')).toBe('no account for [email]');
-    expect(scrubText('Bearer erika@example.com, basic x@y.de')).toBe('Bearer [email], basic [email]');
+    expect(scrubText('Bearer erika@example.com, basic x@y.de')).toBe('Bearer [redacted], basic [redacted]');
+    expect(scrubText('Authorization: Bearer abc.def@ghi.jkl/xyz')).toBe('Authorization: Bearer [redacted]');
+    expect(scrubText(`password="hunter2" secret='s3'`)).toBe(`password=[redacted]" secret=[redacted]'`);
     expect(scrubText('token=erika@example.com')).toBe('token=[redacted]');
     expect(scrubText('typed erika.m@gmx@example.org.')).toBe('typed [email].');
   });
@@ -28,7 +30,7 @@ describe('scrubbing error texts', () => {
     const plainText = (text: string) =>
       text
         .replace(/((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi, '$1')
-        .replace(/\b(token|code)=[^&\s"'<>()]+/gi, '$1=[redacted]')
+        .replace(/\b(token|code)=["']?[^&\s"'<>()]+/gi, '$1=[redacted]') // a quoted value as well
         .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]');
     // Addresses joined by `+`, `.` or `-` come out as one `[email]` instead of one each, and so does
     // the domain the plain pattern left of an address whose local part it had taken as its domain;

@@ -13,8 +13,8 @@
 // starts only where a run of address characters starts.
 const urlTail = /[?#](?<=(?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*[?#])[^\s"'<>()]*/gi;
 const secretPair =
-  /\b(token|access_token|refresh_token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|api_key|apikey|auth)=[^&\s"'<>()]+/gi;
-const bearer = /\b(bearer|basic)\s+[\w.~+/=-]+/gi;
+  /\b(token|access_token|refresh_token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|api_key|apikey|auth)=["']?[^&\s"'<>()]+/gi;
+const bearer = /\b(bearer|basic)\s+[\w.~+/=@-]+/gi;
 const email = /(?<![\w.+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)+(?:@+[\w.+-]+)*/g;
 const partsBeforeAddress = /(?<![\w.+@-])[\w.+@-]*@(?=\[email\])/g;
 /** A failed query's message ends with its parameters (a customer's data, a password hash). */
@@ -25,17 +25,14 @@ export function withoutQueryParameters(text: string): string {
   return text.replace(queryParameters, '\nparams: [redacted]');
 }
 
-/**
- * Named secrets first (their values may hold an `@`), then addresses, then bearer tokens, whose
- * pattern stops at `@` and would leave an address's domain.
- */
+/** Named secrets and tokens first, whole: their values may hold an `@`. */
 export function scrubText(text: string): string {
   return withoutQueryParameters(text)
     .replace(urlTail, '')
     .replace(secretPair, '$1=[redacted]')
+    .replace(bearer, '$1 [redacted]')
     .replace(email, '[email]')
-    .replace(partsBeforeAddress, '')
-    .replace(bearer, '$1 [redacted]');
+    .replace(partsBeforeAddress, '');
 }
 
 /** A URL or path without query and fragment. */
