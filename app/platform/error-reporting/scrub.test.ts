@@ -5,7 +5,7 @@ import { sentryBrowserOptions, reportFor } from './client';
 import { sentryNodeOptions } from './server';
 
 /** An address as the plain pattern sees one. */
-const address = /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/;
+const address = /[\p{L}\p{N}_.+-]+@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/u;
 
 describe('scrubbing error texts', () => {
   it('drops queries and fragments of URLs and paths, but keeps ordinary text', () => {
@@ -21,6 +21,10 @@ describe('scrubbing error texts', () => {
     expect(scrubText('Bearer erika@example.com, basic x@y.de')).toBe('Bearer [redacted], basic [redacted]');
     expect(scrubText('Authorization: Bearer abc.def@ghi.jkl/xyz')).toBe('Authorization: Bearer [redacted]');
     expect(scrubText(`password="hunter2" secret='s3'`)).toBe(`password=[redacted]" secret=[redacted]'`);
+    expect(scrubText('newPassword=a currentPassword=b client_secret=c verificationToken=d x-api-key=e')).toBe(
+      'newPassword=[redacted] currentPassword=[redacted] client_secret=[redacted] verificationToken=[redacted] x-api-key=[redacted]',
+    );
+    expect(scrubText('no account for jörg.müller@bücher.de')).toBe('no account for [email]');
     expect(scrubText('token=erika@example.com')).toBe('token=[redacted]');
     expect(scrubText('typed erika.m@gmx@example.org.')).toBe('typed [email].');
   });
@@ -30,16 +34,16 @@ describe('scrubbing error texts', () => {
     const plainText = (text: string) =>
       text
         .replace(/((?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*)[?#][^\s"'<>()]*/gi, '$1')
-        .replace(/\b(token|code)=["']?[^&\s"'<>()]+/gi, '$1=[redacted]') // a quoted value as well
-        .replace(/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g, '[email]');
+        .replace(/([\w-]*(?:token|code))=["']?[^&\s"'<>()]+/gi, '$1=[redacted]') // a quoted value as well
+        .replace(/[\p{L}\p{N}_.+-]+@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/gu, '[email]');
     // Addresses joined by `+`, `.` or `-` come out as one `[email]` instead of one each, and so does
     // the domain the plain pattern left of an address whose local part it had taken as its domain;
     // what it left before an address as `part@` goes too.
     const joined = (text: string) =>
       text
-        .replace(/(?:\[email\])+(?:@+(?:[\w.+-]|\[email\])+)*/g, '[email]')
-        .replace(/(?<![\w.+@-])[\w.+@-]*@(?=\[email\])/g, '');
-    const telling = fc.constantFrom(...'aZ9.+-_@/:?#& "()'.split(''), 'http://', 'token=', 'x.de', 'e@x.de');
+        .replace(/(?:\[email\])+(?:@+(?:[\p{L}\p{N}_.+-]|\[email\])+)*/gu, '[email]')
+        .replace(/(?<![\p{L}\p{N}_.+@-])[\p{L}\p{N}_.+@-]*@(?=\[email\])/gu, '');
+    const telling = fc.constantFrom(...'aZ9ö.+-_@/:?#& "()'.split(''), 'http://', 'token=', 'Code=', 'x.de', 'e@x.de');
     fc.assert(
       fc.property(fc.array(telling, { maxLength: 60 }), (parts) => {
         const text = parts.join('');
@@ -62,7 +66,11 @@ describe('scrubbing error texts', () => {
       expect(scrubText(`${text}?x`)).toBe(text.includes('/') ? text : `${text}?x`);
       expect(scrubText(`${text}@example.org`)).toBe(text.includes('/') ? `${text}@example.org` : '[email]');
     }
-    for (const run of ['a@', 'a@b.', '.@', '-@a.b', 'a@b.c.@', 'a@b.c+@', 'x@x.de-']) {
+    for (const run of ['a-', 'token', 'a_b-token']) {
+      const text = run.repeat(200_000 / run.length);
+      expect(scrubText(`${text}=x`)).toBe(run === 'a-' ? `${text}=x` : `${text}=[redacted]`);
+    }
+    for (const run of ['a@', 'a@b.', '.@', '-@a.b', 'a@b.c.@', 'a@b.c+@', 'x@x.de-', 'ö@ü.']) {
       const text = run.repeat(200_000 / run.length);
       expect(scrubText(text)).not.toMatch(address);
       expect(scrubText(`${text}[email]`)).not.toMatch(address);
@@ -70,12 +78,12 @@ describe('scrubbing error texts', () => {
   });
 
   it('leaves no address and no part of one', () => {
-    const telling = fc.constantFrom(...'aZ9._+-@ .'.split(''), 'x.de', 'e@x.de', 'Bearer ', 'token=');
+    const telling = fc.constantFrom(...'aZ9ö._+-@ .'.split(''), 'x.de', 'e@x.de', 'Bearer ', 'token=');
     fc.assert(
       fc.property(fc.array(telling, { maxLength: 40 }), (parts) => {
         const scrubbed = scrubText(parts.join(''));
         expect(scrubbed).not.toMatch(address);
-        expect(scrubbed).not.toMatch(/[\w.+@-]\[email\]|\[email\]@+[\w.+-]/);
+        expect(scrubbed).not.toMatch(/[\p{L}\p{N}_.+@-]\[email\]|\[email\]@+[\p{L}\p{N}_.+-]/u);
       }),
       { numRuns: 5000 },
     );

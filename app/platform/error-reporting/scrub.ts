@@ -10,13 +10,16 @@
 // its length (8,000 slashes in a report: 95 ms). A domain runs on into the next address's local part
 // (`x@x.de-y@y.de`), so what follows a match as `@…` is taken with it, and a mistyped address's first
 // part (`erika.m@gmx@example.org`) goes with the address it is glued to by `@`; that pattern, too,
-// starts only where a run of address characters starts.
+// starts only where a run of address characters starts. Addresses may hold any letter (`jörg@müller.de`).
+// A secret's name is found by its ending (`newPassword`, `client_secret`, `verificationToken`), again
+// read from where a run of name characters starts, so finding it stays linear.
 const urlTail = /[?#](?<=(?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*[?#])[^\s"'<>()]*/gi;
 const secretPair =
-  /\b(token|access_token|refresh_token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|api_key|apikey|auth)=["']?[^&\s"'<>()]+/gi;
+  /(?<![\w-])([\w-]*?(?:token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|auth))=["']?[^&\s"'<>()]+/gi;
 const bearer = /\b(bearer|basic)\s+[\w.~+/=@-]+/gi;
-const email = /(?<![\w.+-])(?:[\w.+-]+@[\w-]+(?:\.[\w-]+)+)+(?:@+[\w.+-]+)*/g;
-const partsBeforeAddress = /(?<![\w.+@-])[\w.+@-]*@(?=\[email\])/g;
+const email =
+  /(?<![\p{L}\p{N}_.+-])(?:[\p{L}\p{N}_.+-]+@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+)+(?:@+[\p{L}\p{N}_.+-]+)*/gu;
+const partsBeforeAddress = /(?<![\p{L}\p{N}_.+@-])[\p{L}\p{N}_.+@-]*@(?=\[email\])/gu;
 /** A failed query's message ends with its parameters (a customer's data, a password hash). */
 const queryParameters = /\nparams:[\s\S]*$/;
 
