@@ -73,13 +73,17 @@ export function notSetUpByEachOther(requester: AnyColumn, actorStaffId: string) 
       and (${staffAccounts.createdBy}::text = ${requester} or ${staffAccounts.enrolledBy}::text = ${requester})))`;
 }
 
-/** Whether one of the two created or last enrolled the other's account (`notSetUpByEachOther`'s opposite). */
-export async function setUpByEachOther(tx: Database, requesterStaffId: string, actorStaffId: string): Promise<boolean> {
+/**
+ * Whether the staff member may be the second person for a request or batch of `requesterStaffId`: not
+ * the requester, and neither set up the other's account (`notSetUpByEachOther`, read for one pair).
+ */
+export async function isSecondPerson(tx: Database, requesterStaffId: string, actorStaffId: string): Promise<boolean> {
+  if (requesterStaffId === actorStaffId) return false;
   const rows = await tx
     .select({ id: staffAccounts.id, createdBy: staffAccounts.createdBy, enrolledBy: staffAccounts.enrolledBy })
     .from(staffAccounts)
     .where(sql`${staffAccounts.id}::text in (${requesterStaffId}, ${actorStaffId})`);
   const handles = (handler: string, handled: string) =>
     rows.some((row) => row.id === handled && (row.createdBy === handler || row.enrolledBy === handler));
-  return handles(actorStaffId, requesterStaffId) || handles(requesterStaffId, actorStaffId);
+  return !handles(actorStaffId, requesterStaffId) && !handles(requesterStaffId, actorStaffId);
 }

@@ -458,49 +458,54 @@ describe.each(databaseBackends)('goodwill, refunds and voucher batches on %s', (
         staffRow(finance.staffId, admin.staffId, admin.staffId),
         staffRow(secondFinance.staffId, null, secondFinance.staffId),
       ]);
+    /** A request above the four-eyes amount, pending. */
+    const pendingRequest = async (requester: StaffActor, customerId: string) => {
+      const outcome = await requestMoney(ctx(), requester, {
+        kind: 'goodwill',
+        customerId,
+        amountCents: threshold + 1,
+        reason: 'Broken lock',
+      });
+      if (!outcome.ok) throw new Error('not requested');
+      return outcome.request.id;
+    };
+    /** A batch above the four-eyes amount for batches, pending. */
+    const pendingBatch = async (creator: StaffActor) => {
+      const outcome = await createVoucherBatch(ctx(), creator, {
+        count: 100,
+        valueCents: 100,
+        expiresOn: '2027-12-31',
+      });
+      if (!outcome.ok) throw new Error('no batch');
+      return outcome.batch.id;
+    };
     const erika = await insertCustomer(db, 'erika@example.org');
-    const request = await requestMoney(ctx(), finance, {
-      kind: 'goodwill',
-      customerId: erika,
-      amountCents: threshold + 1,
-      reason: 'Broken lock',
-    });
-    if (!request.ok) throw new Error('not requested');
+    const requestId = await pendingRequest(finance, erika);
     // The admin made the requester's account: not their second pair of eyes, and the page offers no decision.
-    expect(await viewMoneyRequest(ctx(), admin, request.request.id)).toMatchObject({ decidable: false });
-    expect(await approveMoneyRequest(ctx(), admin, request.request.id)).toEqual({ ok: false, error: 'own-request' });
-    expect(await viewMoneyRequest(ctx(), secondFinance, request.request.id)).toMatchObject({ decidable: true });
-    const batch = await createVoucherBatch(ctx(), finance, { count: 100, valueCents: 100, expiresOn: '2027-12-31' });
-    if (!batch.ok) throw new Error('no batch');
-    expect(await approveVoucherBatch(ctx(), admin, batch.batch.id)).toEqual({ ok: false, error: 'own-batch' });
-    expect(await approveVoucherBatch(ctx(), secondFinance, batch.batch.id)).toMatchObject({ ok: true });
+    expect(await viewMoneyRequest(ctx(), admin, requestId)).toMatchObject({ decidable: false });
+    expect(await approveMoneyRequest(ctx(), admin, requestId)).toEqual({ ok: false, error: 'own-request' });
+    expect(await viewMoneyRequest(ctx(), secondFinance, requestId)).toMatchObject({ decidable: true });
+    const batchId = await pendingBatch(finance);
+    expect(await approveVoucherBatch(ctx(), admin, batchId)).toEqual({ ok: false, error: 'own-batch' });
+    expect(await approveVoucherBatch(ctx(), secondFinance, batchId)).toMatchObject({ ok: true });
 
     // Nor is an account the requester set up (the routes let only finance request today; the rule holds
     // for whoever asks): the admin's own request or batch, and the finance account the admin set up.
-    const max = await insertCustomer(db, 'max@example.org');
-    const adminRequest = await requestMoney(ctx(), admin, {
-      kind: 'goodwill',
-      customerId: max,
-      amountCents: threshold + 1,
-      reason: 'Broken lock',
-    });
-    if (!adminRequest.ok) throw new Error('not requested');
-    const adminRequestId = adminRequest.request.id;
+    const adminRequestId = await pendingRequest(admin, await insertCustomer(db, 'max@example.org'));
     expect(await viewMoneyRequest(ctx(), finance, adminRequestId)).toMatchObject({ decidable: false });
     expect(await approveMoneyRequest(ctx(), finance, adminRequestId)).toEqual({ ok: false, error: 'own-request' });
     expect(await viewMoneyRequest(ctx(), secondFinance, adminRequestId)).toMatchObject({ decidable: true });
     expect(await approveMoneyRequest(ctx(), secondFinance, adminRequestId)).toMatchObject({ ok: true });
-    const adminBatch = await createVoucherBatch(ctx(), admin, { count: 100, valueCents: 100, expiresOn: '2027-12-31' });
-    if (!adminBatch.ok) throw new Error('no batch');
-    expect(await viewVoucherBatch(ctx(), finance, adminBatch.batch.id)).toMatchObject({ decidable: false });
-    expect(await rejectVoucherBatch(ctx(), finance, adminBatch.batch.id, { reason: 'Too many' })).toEqual({
+    const adminBatchId = await pendingBatch(admin);
+    expect(await viewVoucherBatch(ctx(), finance, adminBatchId)).toMatchObject({ decidable: false });
+    expect(await rejectVoucherBatch(ctx(), finance, adminBatchId, { reason: 'Too many' })).toEqual({
       ok: false,
       error: 'own-batch',
     });
 
     // The customer is erased before the approval: nothing is booked.
     await db.update(customers).set({ deletedAt: new Date() }).where(eq(customers.id, erika));
-    expect(await approveMoneyRequest(ctx(), secondFinance, request.request.id)).toEqual({
+    expect(await approveMoneyRequest(ctx(), secondFinance, requestId)).toEqual({
       ok: false,
       error: 'customer-deleted',
     });

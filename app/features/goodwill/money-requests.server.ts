@@ -8,7 +8,7 @@ import { recordAudit, type AuditOrigin } from '~/features/audit/public.server';
 import { fourEyesAmounts } from '~/features/back-office-settings/public.server';
 import {
   beyondStaffBudget,
-  setUpByEachOther,
+  isSecondPerson,
   lockStaffBudget,
   notSetUpByEachOther,
   rollingWindowStart,
@@ -191,11 +191,8 @@ export async function viewMoneyRequest(ctx: MoneyContext, viewer: StaffActor, re
       { actorStaffId: viewer.staffId, action: 'money.view', subjectType: 'money_request', subjectId: requestId },
       viewer.origin,
     );
-    const { requestedByStaffId } = row.request;
     const decidable =
-      row.request.state === 'pending' &&
-      requestedByStaffId !== viewer.staffId &&
-      !(await setUpByEachOther(tx, requestedByStaffId, viewer.staffId));
+      row.request.state === 'pending' && (await isSecondPerson(tx, row.request.requestedByStaffId, viewer.staffId));
     return { ...row.request, customerNumber: row.customerNumber, decidable };
   });
 }
@@ -301,9 +298,7 @@ async function whyNot(
   const [row] = await tx.select().from(moneyRequests).where(eq(moneyRequests.id, requestId));
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
-  const ownOrHandled =
-    row.requestedByStaffId === actor.staffId || (await setUpByEachOther(tx, row.requestedByStaffId, actor.staffId));
-  return ownOrHandled ? 'own-request' : 'decided';
+  return (await isSecondPerson(tx, row.requestedByStaffId, actor.staffId)) ? 'decided' : 'own-request';
 }
 
 /**

@@ -12,7 +12,7 @@ import { csvField } from '~/shared/csv/csv-field';
 import type { Database } from '~/db/client.server';
 import {
   beyondStaffBudget,
-  setUpByEachOther,
+  isSecondPerson,
   lockStaffBudget,
   notSetUpByEachOther,
   rollingWindowStart,
@@ -288,10 +288,7 @@ export async function viewVoucherBatch(ctx: MoneyContext, viewer: StaffActor, ba
       { actorStaffId: viewer.staffId, action: 'voucher-batch.view', subjectType: 'voucher_batch', subjectId: batchId },
       viewer.origin,
     );
-    const decidable =
-      batch.state === 'pending' &&
-      batch.createdByStaffId !== viewer.staffId &&
-      !(await setUpByEachOther(tx, batch.createdByStaffId, viewer.staffId));
+    const decidable = batch.state === 'pending' && (await isSecondPerson(tx, batch.createdByStaffId, viewer.staffId));
     return { ...batch, redeemedCount: Number(redeemed?.count ?? 0), decidable };
   });
 }
@@ -375,9 +372,7 @@ async function whyNotBatch(
   const [row] = await tx.select().from(voucherBatches).where(eq(voucherBatches.id, batchId));
   if (!row) return 'not-found';
   if (row.state !== 'pending') return 'decided';
-  const ownOrHandled =
-    row.createdByStaffId === actor.staffId || (await setUpByEachOther(tx, row.createdByStaffId, actor.staffId));
-  return ownOrHandled ? 'own-batch' : 'decided';
+  return (await isSecondPerson(tx, row.createdByStaffId, actor.staffId)) ? 'decided' : 'own-batch';
 }
 
 function isCalendarDate(value: string): boolean {
