@@ -45,7 +45,7 @@ export const backOfficePages = {
     path: '/backoffice/staff',
     file: 'routes/backoffice/staff-list.tsx',
     loader: admin,
-    actions: { deactivate: admin, reenrol: admin },
+    actions: { deactivate: admin, reenrol: admin, confirm: admin },
     nav: true,
   },
   staffNew: {

@@ -6,6 +6,7 @@ import { expectNoViolations } from './support/accessibility';
 import {
   auditEntriesAfter,
   createAdmin,
+  confirmBySecondAdmin,
   createStaffMember,
   expectJourneyAudit,
   lastAuditId,
@@ -77,6 +78,7 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
       name: 'Alex Agent',
       role: 'agent',
     });
+    const secondAdmin = await confirmBySecondAdmin(page, database.url, ['Alex Agent']);
     const agentContext = await browser.newContext({ baseURL: app.url, locale: 'de-DE' });
     const agent = await agentContext.newPage();
     await logInToBackOffice(agent, agentLogin);
@@ -147,9 +149,12 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
     // what it changed, and the request's id and keyed address. (The customer's registration and the
     // public cancellation are no staff actions.)
     expectJourneyAudit(await auditEntriesAfter(sql, journeyStart), {
-      actors: { [admin.email]: 'admin', [agentLogin.email]: 'agent' },
+      actors: { [admin.email]: 'admin', [agentLogin.email]: 'agent', [secondAdmin]: 'second admin' },
       expected: [
         'staff.create admin',
+        'staff.create second admin',
+        'staff.login second admin',
+        'staff.confirm second admin',
         'staff.enrol agent',
         'staff.login admin',
         'staff.login agent',
@@ -166,6 +171,7 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
       changes: {
         'staff.create': ['after'],
         'staff.enrol': ['before', 'after'],
+        'staff.confirm': ['before', 'after'],
         'staff.login': ['after'],
         'cancellation.match': ['before', 'after'],
         'case.close': ['before', 'after'],
@@ -174,7 +180,7 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
         'bike-report.complete': ['after'],
       },
       views: ['case.view', 'case.match-preview'],
-      // The admin is created on the command line, outside any request.
+      // The admins are created on the command line, outside any request.
       withoutOrigin: onCommandLine,
     });
   } finally {

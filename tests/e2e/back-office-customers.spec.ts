@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { createAdmin, createStaffMember, logInToBackOffice } from './support/back-office';
+import { confirmBySecondAdmin, createAdmin, createStaffMember, logInToBackOffice } from './support/back-office';
 import { newCustomer, registerByRequest } from './support/accounts';
 import { expectNoViolations } from './support/accessibility';
 import { expect, testWithCuttableDatabase } from './support/test';
@@ -33,6 +33,7 @@ test('an agent finds a customer by email and by the IBAN’s last four digits, o
     const { login } = await createAdmin(database.url, 'rita.root@example.com', 'Rita Root');
     await logInToBackOffice(page, login);
     const agent = await createStaffMember(page, { email: 'alex.agent@example.com', name: 'Alex Agent', role: 'agent' });
+    await confirmBySecondAdmin(page, database.url, ['Alex Agent']);
     await page.getByRole('button', { name: 'Abmelden' }).click();
     await logInToBackOffice(page, agent);
 

@@ -7,6 +7,7 @@ import { expectNoViolations } from './support/accessibility';
 import {
   auditEntriesAfter,
   createAdmin,
+  confirmBySecondAdmin,
   createStaffMember,
   expectJourneyAudit,
   lastAuditId,
@@ -55,6 +56,7 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
       name: 'Sina Second',
       role: 'finance',
     });
+    const secondAdmin = await confirmBySecondAdmin(admin, database.url, ['Finn First', 'Sina Second']);
     const finn = await signedIn(browser, first);
     const sina = await signedIn(browser, second);
 
@@ -150,7 +152,12 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
     // The audit log holds every step of the journey and nothing else, each with its actor, the values of
     // what it changed, and the request's id and keyed address.
     expectJourneyAudit(await auditEntriesAfter(db, journeyStart), {
-      actors: { 'rita.root@example.com': 'rita', [first.email]: 'finn', [second.email]: 'sina' },
+      actors: {
+        'rita.root@example.com': 'rita',
+        [first.email]: 'finn',
+        [second.email]: 'sina',
+        [secondAdmin]: 'sam',
+      },
       expected: [
         // The admin (on the command line), the two finance members (by the admin), their enrolment and logins.
         'staff.create rita',
@@ -159,6 +166,10 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
         'staff.login rita',
         'staff.login finn',
         'staff.login sina',
+        // A second admin (on the command line too) confirms the two accounts the first one made.
+        'staff.create sam',
+        'staff.login sam',
+        'staff.confirm sam',
         // (a) the credit: requested, viewed, listed as pending, approved and booked by the second person.
         'money.request finn',
         'money.view finn',
@@ -176,6 +187,7 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
       changes: {
         'staff.create': ['after'],
         'staff.enrol': ['before', 'after'],
+        'staff.confirm': ['before', 'after'],
         'staff.login': ['after'],
         'money.request': ['after'],
         'money.approve': ['before', 'after'],
@@ -185,7 +197,7 @@ test('a credit and a voucher batch above the limit wait for a second finance mem
         'voucher-batch.export': ['after'],
       },
       views: ['money.view', 'money.list', 'voucher-batch.view'],
-      // The first admin is created on the command line, outside any request.
+      // The admins are created on the command line, outside any request.
       withoutOrigin: onCommandLine,
     });
   } finally {

@@ -61,6 +61,7 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await agentPage.getByLabel('Code aus der Authenticator-App').fill(authenticatorCode(agentSecret));
   await agentPage.getByRole('button', { name: 'Einrichtung abschließen' }).click();
   await expect(agentPage.getByTestId('enrolment-recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await expect(agentPage.getByText('Anmelden können Sie sich, sobald eine zweite Administratorin')).toBeVisible();
   await expectNoViolations(agentPage, 'enrolment done');
   // The link works once.
   await agentPage.goto(link);
@@ -71,6 +72,9 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
 
   await page.getByRole('link', { name: 'Mitarbeitende', exact: true }).first().click();
   await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('Service');
+  // The account waits for a second admin: the one who made it is offered no confirmation.
+  await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('wartet auf Bestätigung');
+  await expect(page.getByRole('button', { name: 'Konto von Alex Agent bestätigen' })).toHaveCount(0);
   await expectNoViolations(page, 'staff list');
 
   // The audit log shows the login and the creation.

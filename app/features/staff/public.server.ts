@@ -20,6 +20,7 @@ export {
   type EnrolOutcome,
   type OpenEnrolment,
 } from './staff-enrolment.server';
+export { confirmStaffAccount, mayConfirm, type ConfirmOutcome } from './staff-confirmation.server';
 export type { StaffContext } from './staff-context';
 export { staffLogOut, staffPasswordStep, staffSecondFactorStep } from './staff-login.server';
 export {

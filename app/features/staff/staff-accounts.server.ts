@@ -40,7 +40,9 @@ export const normalizeStaffEmail = (email: string) => email.trim().toLowerCase()
  * Creates a staff account with its second factor: password (argon2id), TOTP secret (encrypted with
  * STAFF_TOTP_KEY) and recovery codes (keyed hashes). Refused when the email has an account already.
  * `createdBy` is the admin who created it, null for the first admin created on the command line;
- * either way the creation is in the audit log.
+ * either way the creation is in the audit log. Whoever creates an account this way runs a command on
+ * the server, as its operator, so the account needs no admin's confirmation (staff-confirmation.server.ts):
+ * the back office makes accounts with enrolment links instead (staff-enrolment.server.ts).
  */
 export async function createStaffAccount(
   ctx: Pick<StaffContext, 'db' | 'config'>,
@@ -64,6 +66,7 @@ export async function createStaffAccount(
         passwordHash,
         totpSecretEncrypted: sealSecret(totpSecret, key),
         createdBy,
+        confirmedAt: new Date(),
       })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning({ id: staffAccounts.id });
@@ -104,6 +107,11 @@ export interface StaffListEntry {
   displayName: string;
   role: StaffRole;
   active: boolean;
+  /** Waits for a second admin's confirmation before it can log in (staff-confirmation.server.ts). */
+  awaitingConfirmation: boolean;
+  /** Who created the account and who issued its latest enrolment link (null: nobody, or the command line). */
+  createdBy: string | null;
+  enrolledBy: string | null;
   createdAt: Date;
 }
 
@@ -120,13 +128,21 @@ export async function listStaffAccounts(
       displayName: staffAccounts.displayName,
       role: staffAccounts.role,
       active: staffAccounts.active,
+      confirmedAt: staffAccounts.confirmedAt,
+      createdBy: staffAccounts.createdBy,
+      enrolledBy: staffAccounts.enrolledBy,
       createdAt: staffAccounts.createdAt,
     })
     .from(staffAccounts)
     .orderBy(asc(staffAccounts.displayName), asc(staffAccounts.email))
     .limit(pageSize + 1)
     .offset(Math.max(0, page - 1) * pageSize);
-  return { staff: rows.slice(0, pageSize), hasNext: rows.length > pageSize };
+  return {
+    staff: rows
+      .slice(0, pageSize)
+      .map(({ confirmedAt, ...row }) => ({ ...row, awaitingConfirmation: confirmedAt === null })),
+    hasNext: rows.length > pageSize,
+  };
 }
 
 export type DeactivateOutcome = 'deactivated' | 'not-found' | 'already-inactive' | 'self';

@@ -26,7 +26,8 @@ export type InviteOutcome = { kind: 'invited'; staffId: string; token: string } 
 
 /**
  * A new staff account without password, with a TOTP key drawn now (shown only on the link's page),
- * and its enrolment link. The account logs in only after the enrolment.
+ * and its enrolment link. The account logs in only after the enrolment and a second admin's
+ * confirmation (staff-confirmation.server.ts).
  */
 export async function inviteStaffMember(
   ctx: Pick<StaffContext, 'db' | 'config'>,
@@ -73,8 +74,9 @@ export type ReenrolOutcome =
 
 /**
  * Enrols a staff member again, for a lost authenticator or password: the password, the TOTP key, the
- * recovery codes, every session and every earlier link end at once, and a new link is made. Not for
- * oneself: an admin locked out is enrolled again by another admin or on the command line.
+ * recovery codes, every session and every earlier link end at once, and a new link is made; the account
+ * waits for a second admin's confirmation again. Not for oneself: an admin locked out is enrolled again
+ * by another admin or on the command line.
  */
 export async function reenrolStaffMember(
   ctx: Pick<StaffContext, 'db' | 'config'>,
@@ -99,6 +101,9 @@ export async function reenrolStaffMember(
         totpSecretEncrypted: sealSecret(newTotpSecret(), ctx.config.staffTotpKey),
         totpLastStep: null,
         enrolledBy: actorStaffId,
+        // The new link's holder may be anyone the actor chose: a second admin confirms again.
+        confirmedAt: null,
+        confirmedBy: null,
       })
       .where(eq(staffAccounts.id, staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, staffId));
@@ -135,6 +140,7 @@ export interface OpenEnrolment {
   displayName: string;
   totpSecret: string;
   otpauthUri: string;
+  awaitingConfirmation: boolean;
 }
 
 /** The enrolment behind a link that is unused, unexpired and of an active account; null otherwise. */
@@ -150,6 +156,7 @@ export async function openEnrolment(
       email: staffAccounts.email,
       displayName: staffAccounts.displayName,
       sealed: staffAccounts.totpSecretEncrypted,
+      confirmedAt: staffAccounts.confirmedAt,
     })
     .from(staffEnrolments)
     .innerJoin(staffAccounts, eq(staffAccounts.id, staffEnrolments.staffId))
@@ -173,11 +180,12 @@ export async function openEnrolment(
     displayName: row.displayName,
     totpSecret,
     otpauthUri: otpauthUri(totpSecret, row.email),
+    awaitingConfirmation: row.confirmedAt === null,
   };
 }
 
 export type EnrolOutcome =
-  | { ok: true; email: string; recoveryCodes: string[] }
+  | { ok: true; email: string; recoveryCodes: string[]; awaitingConfirmation: boolean }
   | { ok: false; error: 'link' | 'wait' }
   | { ok: false; error: 'password'; message: string }
   | { ok: false; error: 'code' };
@@ -245,5 +253,7 @@ export async function completeEnrolment(
     );
     return true;
   });
-  return done ? { ok: true, email: enrolment.email, recoveryCodes } : { ok: false, error: 'link' };
+  return done
+    ? { ok: true, email: enrolment.email, recoveryCodes, awaitingConfirmation: enrolment.awaitingConfirmation }
+    : { ok: false, error: 'link' };
 }

@@ -7,6 +7,7 @@ import { testServices } from '../../../tests/support/route-harness';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import { authenticatorCode } from '../../../tests/support/authenticator';
 import { createStaffAccount } from './staff-accounts.server';
+import { confirmStaffAccount } from './staff-confirmation.server';
 import { completeEnrolment, inviteStaffMember, openEnrolment, reenrolStaffMember } from './staff-enrolment.server';
 import { staffPasswordStep } from './staff-login.server';
 import { createStaffSession, readStaffSession } from './staff-sessions.server';
@@ -75,7 +76,7 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
     expect(await completeEnrolment(services, { token, password, code: wrong })).toEqual({ ok: false, error: 'code' });
 
     const enrolled = await completeEnrolment(services, { token, password, code });
-    expect(enrolled).toMatchObject({ ok: true, email: 'alex@example.com' });
+    expect(enrolled).toMatchObject({ ok: true, email: 'alex@example.com', awaitingConfirmation: true });
     if (!enrolled.ok) throw new Error('not enrolled');
     expect(new Set(enrolled.recoveryCodes).size).toBe(10);
 
@@ -84,7 +85,15 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
     expect(await openEnrolment(services, token)).toBeNull();
     expect(await openEnrolment(services, 'not-a-token')).toBeNull();
 
-    // The password works now; the enrolment's code was no login, so the same code still opens it.
+    // The password works once a second admin has confirmed the account (staff-confirmation.test.ts).
+    expect((await logIn('alex@example.com', password)).ok).toBe(false);
+    const second = await createStaffAccount(
+      services,
+      { email: 'second@example.com', displayName: 'Second', role: 'admin' },
+      null,
+    );
+    if (second.kind !== 'created') throw new Error('second admin not created');
+    expect(await confirmStaffAccount(services, second.enrolment.staffId, staffId)).toBe('confirmed');
     expect((await logIn('alex@example.com', password)).ok).toBe(true);
 
     const entries = await services.db.select().from(auditLog).orderBy(auditLog.id);
@@ -93,6 +102,9 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
       ['staff.create', admin, staffId],
       ['staff.login-failed', null, staffId],
       ['staff.enrol', staffId, staffId],
+      ['staff.login-failed', null, staffId],
+      ['staff.create', second.enrolment.staffId, second.enrolment.staffId],
+      ['staff.confirm', second.enrolment.staffId, staffId],
     ]);
     expect(entries[1]!.after).toMatchObject({ via: 'enrolment link', role: 'agent' });
     expect(entries[3]).toMatchObject({

@@ -35,14 +35,20 @@ export async function staffPasswordStep(
   let knownId: string | null = null;
   const attempt = await checkPasswordWithinLimits(ctx.rateLimits, `staff:${email}`, input.ip, async () => {
     const [staff] = await ctx.db
-      .select({ id: staffAccounts.id, passwordHash: staffAccounts.passwordHash, active: staffAccounts.active })
+      .select({
+        id: staffAccounts.id,
+        passwordHash: staffAccounts.passwordHash,
+        active: staffAccounts.active,
+        confirmedAt: staffAccounts.confirmedAt,
+      })
       .from(staffAccounts)
       .where(eq(staffAccounts.email, email));
     knownId = staff?.id ?? null;
     // An unknown address, and an account not yet enrolled, is verified against a decoy hash: the same
-    // work, the same answer.
+    // work, the same answer. An account still waiting for a second admin's confirmation answers as a
+    // wrong password too: its enrolment page said so to the person.
     const matches = await verifyPassword(staff?.passwordHash ?? undefined, input.password);
-    return matches && staff?.active ? staff.id : false;
+    return matches && staff?.active && staff.confirmedAt !== null ? staff.id : false;
   });
   if (!attempt.allowed) {
     await failed(ctx, knownId, email, 'password', 'limited', origin, input.ip);

@@ -64,7 +64,7 @@ export const backOfficeDe = {
   'backoffice.staff.invalid-role': 'Bitte wählen Sie eine Rolle.',
   'backoffice.staff.created': 'Das Konto für {email} ist angelegt.',
   'backoffice.staff.enrolment':
-    'Geben Sie diesen Link nur der Person selbst, auf einem sicheren Weg. Er funktioniert einmal, 72 Stunden lang: Damit legt sie ihr Passwort fest und richtet ihre Authenticator-App ein. Er wird nur jetzt angezeigt.',
+    'Geben Sie diesen Link nur der Person selbst, auf einem sicheren Weg. Er funktioniert einmal, 72 Stunden lang: Damit legt sie ihr Passwort fest und richtet ihre Authenticator-App ein. Er wird nur jetzt angezeigt. Anmelden kann sich das Konto, sobald eine andere Administratorin oder ein anderer Administrator es in der Mitarbeitendenliste bestätigt hat.',
   'backoffice.staff.enrolment-link': 'Einrichtungslink',
   'backoffice.staff.reenrol': 'Neu einrichten',
   'backoffice.staff.reenrol.label': '{name} neu einrichten (beendet Passwort, Authenticator-Schlüssel und Sitzungen)',
@@ -72,6 +72,14 @@ export const backOfficeDe = {
     'Passwort, Authenticator-Schlüssel, Wiederherstellungscodes und Sitzungen von {email} sind beendet. Der neue Einrichtungslink:',
   'backoffice.staff.reenrol.self':
     'Ihr eigenes Konto richtet eine andere Administratorin oder ein anderer Administrator neu ein.',
+  'backoffice.staff.awaiting-confirmation': 'wartet auf Bestätigung',
+  'backoffice.staff.confirm': 'Bestätigen',
+  'backoffice.staff.confirm.label': 'Konto von {name} bestätigen',
+  'backoffice.staff.confirmed':
+    'Das Konto ist bestätigt und kann sich anmelden (nach seiner Einrichtung, falls die noch aussteht).',
+  'backoffice.staff.confirm.set-up-by-you':
+    'Sie haben dieses Konto angelegt oder neu eingerichtet: Eine andere Administratorin oder ein anderer Administrator bestätigt es.',
+  'backoffice.staff.confirm.not-awaiting': 'Das Konto wartet nicht (mehr) auf eine Bestätigung.',
   'backoffice.page.enrol': 'Zugang zum Backoffice einrichten',
   'backoffice.enrol.intro':
     'Guten Tag, {name} ({email}). Fügen Sie diesen Schlüssel Ihrer Authenticator-App hinzu, wählen Sie Ihr Passwort und bestätigen Sie mit dem Code, den die App anzeigt.',
@@ -92,6 +100,8 @@ export const backOfficeDe = {
     'Bewahren Sie diese Wiederherstellungscodes offline auf: Jeder ersetzt einmal einen Code, falls Sie Ihr Telefon verlieren. Sie werden nur jetzt angezeigt.',
   'backoffice.enrol.recovery-codes': 'Wiederherstellungscodes',
   'backoffice.enrol.to-login': 'Zur Anmeldung',
+  'backoffice.enrol.awaiting-confirmation':
+    'Anmelden können Sie sich, sobald eine zweite Administratorin oder ein zweiter Administrator Ihr Konto bestätigt hat. Bitte geben Sie ihr oder ihm Bescheid.',
   'backoffice.staff.password': 'Passwort',
   'backoffice.staff.totp-uri': 'Schlüssel-URI für die Authenticator-App (otpauth)',
   'backoffice.staff.totp-secret': 'Geheimer Schlüssel (manuelle Eingabe)',

@@ -64,13 +64,19 @@ export const backOfficeEn = {
   'backoffice.staff.invalid-role': 'Please choose a role.',
   'backoffice.staff.created': 'The account for {email} has been created.',
   'backoffice.staff.enrolment':
-    'Give this link to the person only, by a safe channel. It works once, for 72 hours: with it they set their password and set up their authenticator app. It is shown now and never again.',
+    'Give this link to the person only, by a safe channel. It works once, for 72 hours: with it they set their password and set up their authenticator app. It is shown now and never again. The account logs in once another administrator has confirmed it in the staff list.',
   'backoffice.staff.enrolment-link': 'Enrolment link',
   'backoffice.staff.reenrol': 'Enrol again',
   'backoffice.staff.reenrol.label': 'Enrol {name} again (ends password, authenticator key and sessions)',
   'backoffice.staff.reenrolled':
     'The password, authenticator key, recovery codes and sessions of {email} have ended. The new enrolment link:',
   'backoffice.staff.reenrol.self': 'Another administrator enrols your own account again.',
+  'backoffice.staff.awaiting-confirmation': 'awaiting confirmation',
+  'backoffice.staff.confirm': 'Confirm',
+  'backoffice.staff.confirm.label': 'Confirm the account of {name}',
+  'backoffice.staff.confirmed': 'The account is confirmed and can log in (after its enrolment, if that is still open).',
+  'backoffice.staff.confirm.set-up-by-you': 'You created or enrolled this account: another administrator confirms it.',
+  'backoffice.staff.confirm.not-awaiting': 'The account does not wait for a confirmation (any more).',
   'backoffice.page.enrol': 'Set up your back-office access',
   'backoffice.enrol.intro':
     'Hello {name} ({email}). Add this key to your authenticator app, choose your password and confirm with the code the app shows.',
@@ -90,6 +96,8 @@ export const backOfficeEn = {
     'Keep these recovery codes offline: each replaces a code once, should you lose your phone. They are shown now and never again.',
   'backoffice.enrol.recovery-codes': 'Recovery codes',
   'backoffice.enrol.to-login': 'To the login',
+  'backoffice.enrol.awaiting-confirmation':
+    'You can log in once a second administrator has confirmed your account. Please let them know.',
   'backoffice.staff.password': 'Password',
   'backoffice.staff.totp-uri': 'Key URI for the authenticator app (otpauth)',
   'backoffice.staff.totp-secret': 'Secret key (manual entry)',

@@ -63,7 +63,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
   if (outcome.ok) {
     return data(
-      { kind: 'enrolled' as const, email: outcome.email, recoveryCodes: outcome.recoveryCodes },
+      {
+        kind: 'enrolled' as const,
+        email: outcome.email,
+        recoveryCodes: outcome.recoveryCodes,
+        awaitingConfirmation: outcome.awaitingConfirmation,
+      },
       { headers: privateHeaders },
     );
   }
@@ -97,6 +102,11 @@ export default function BackOfficeEnrol({ loaderData, actionData }: Route.Compon
             </li>
           ))}
         </ul>
+        {actionData.awaitingConfirmation ? (
+          <p className="notice" role="status">
+            {t('backoffice.enrol.awaiting-confirmation')}
+          </p>
+        ) : null}
         <p>
           <AppLink className="button" to={backOfficePath('login')}>
             {t('backoffice.enrol.to-login')}

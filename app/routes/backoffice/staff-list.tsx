@@ -3,8 +3,10 @@ import type { Route } from './+types/staff-list';
 import { servicesContext } from '~/context';
 import {
   auditOrigin,
+  confirmStaffAccount,
   deactivateStaffAccount,
   listStaffAccounts,
+  mayConfirm,
   reenrolStaffMember,
   requireStaff,
 } from '~/features/staff/public.server';
@@ -23,20 +25,37 @@ import { Pagination } from './pagination';
 export const meta = backOfficeMeta;
 
 const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
-const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol']), staffId: z.uuid() });
-const outcomes = ['deactivated', 'self', 'not-found', 'already-inactive', 'reenrol-self', 'reenrol-failed'] as const;
+const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol', 'confirm']), staffId: z.uuid() });
+const outcomes = [
+  'deactivated',
+  'self',
+  'not-found',
+  'already-inactive',
+  'reenrol-self',
+  'reenrol-failed',
+  'confirmed',
+  'set-up-by-you',
+  'not-awaiting',
+] as const;
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageSchema.parse(url.searchParams.get('page') ?? 1);
   const { staff, hasNext } = await listStaffAccounts(context.get(servicesContext), page);
   const csrf = csrfFor(request, context);
   const done = outcomes.find((outcome) => outcome === url.searchParams.get('done')) ?? null;
+  const self = requireStaff(context).staffId;
   return data(
     {
       title: backOfficeTitle(context, 'backoffice.page.staff'),
       csrf: csrf.token,
-      self: requireStaff(context).staffId,
-      staff: staff.map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString() })),
+      self,
+      // Who set an account up stays on the server; the page learns only whether this admin may confirm it.
+      staff: staff.map(({ createdBy, enrolledBy, ...shown }) => ({
+        ...shown,
+        createdAt: shown.createdAt.toISOString(),
+        confirmable:
+          shown.active && shown.awaitingConfirmation && mayConfirm({ ...shown, createdBy, enrolledBy }, self),
+      })),
       page,
       hasNext,
       done,
@@ -62,6 +81,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { headers: { 'Cache-Control': 'private, no-store' } },
     );
   }
+  if (intent === 'confirm') {
+    const outcome = await confirmStaffAccount(services, staff.staffId, staffId, auditOrigin(context));
+    return redirect(`${backOfficePath('staff')}?done=${outcome}`);
+  }
   const outcome = await deactivateStaffAccount(services, staff.staffId, staffId, auditOrigin(context));
   return redirect(`${backOfficePath('staff')}?done=${outcome}`);
 }
@@ -73,7 +96,11 @@ const doneMessages = {
   'already-inactive': 'backoffice.staff.deactivate.failed',
   'reenrol-self': 'backoffice.staff.reenrol.self',
   'reenrol-failed': 'backoffice.staff.deactivate.failed',
+  confirmed: 'backoffice.staff.confirmed',
+  'set-up-by-you': 'backoffice.staff.confirm.set-up-by-you',
+  'not-awaiting': 'backoffice.staff.confirm.not-awaiting',
 } as const;
+const successes: ReadonlySet<string> = new Set(['deactivated', 'confirmed']);
 
 export default function StaffList({ loaderData, actionData }: Route.ComponentProps) {
   const t = useT();
@@ -91,7 +118,7 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
         </div>
       ) : null}
       {loaderData.done ? (
-        <p className={loaderData.done === 'deactivated' ? 'notice' : 'notice notice--error'} role="status">
+        <p className={successes.has(loaderData.done) ? 'notice' : 'notice notice--error'} role="status">
           {t(doneMessages[loaderData.done])}
         </p>
       ) : null}
@@ -110,13 +137,34 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
           { header: t('backoffice.staff.role'), cell: (row) => t(`backoffice.role.${row.role}`) },
           {
             header: t('backoffice.staff.state'),
-            cell: (row) => t(row.active ? 'backoffice.staff.active' : 'backoffice.staff.inactive'),
+            cell: (row) =>
+              t(
+                !row.active
+                  ? 'backoffice.staff.inactive'
+                  : row.awaitingConfirmation
+                    ? 'backoffice.staff.awaiting-confirmation'
+                    : 'backoffice.staff.active',
+              ),
           },
           {
             header: t('backoffice.staff.actions'),
             cell: (row) =>
               row.active && row.id !== loaderData.self ? (
                 <div className="back-office-actions">
+                  {row.confirmable ? (
+                    <Form method="post" reloadDocument>
+                      <input type="hidden" name="csrf" value={loaderData.csrf} />
+                      <input type="hidden" name="intent" value="confirm" />
+                      <input type="hidden" name="staffId" value={row.id} />
+                      <button
+                        type="submit"
+                        className="button"
+                        aria-label={t('backoffice.staff.confirm.label', { name: row.displayName })}
+                      >
+                        {t('backoffice.staff.confirm')}
+                      </button>
+                    </Form>
+                  ) : null}
                   <Form method="post" reloadDocument>
                     <input type="hidden" name="csrf" value={loaderData.csrf} />
                     <input type="hidden" name="intent" value="reenrol" />

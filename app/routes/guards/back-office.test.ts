@@ -126,7 +126,7 @@ describe('the back office guard, for every page and action of its route table', 
     > = {
       start: { loader: staffRoles, actions: {} },
       // Staff accounts, settings and the audit log are the admins'.
-      staff: { loader: admin, actions: { deactivate: admin, reenrol: admin } },
+      staff: { loader: admin, actions: { deactivate: admin, reenrol: admin, confirm: admin } },
       staffNew: { loader: admin, actions: { create: admin } },
       audit: { loader: admin, actions: {} },
       // The export writes an audit entry: a form's POST, never a GET.

@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -93,6 +94,32 @@ export async function createStaffMember(
   } finally {
     await ownContext.close();
   }
+}
+
+/**
+ * A second admin, made on the command line, confirms the named staff members from the staff list in a
+ * browser context of their own (an account made in the back office logs in only then). Returns the
+ * second admin's email, for a journey's audit log.
+ */
+export async function confirmBySecondAdmin(page: Page, databaseUrl: string, names: string[]): Promise<string> {
+  const email = `sam.second-${randomUUID()}@example.com`;
+  const { login } = await createAdmin(databaseUrl, email, 'Sam Second');
+  const browser = page.context().browser();
+  if (!browser) throw new Error('no browser');
+  const ownContext = await browser.newContext({ baseURL: new URL(page.url()).origin, locale: 'de-DE' });
+  try {
+    const samPage = await ownContext.newPage();
+    await logInToBackOffice(samPage, login);
+    for (const name of names) {
+      await samPage.goto('/backoffice/staff');
+      await expect(samPage.getByRole('row', { name: new RegExp(name) })).toContainText('wartet auf Bestätigung');
+      await samPage.getByRole('button', { name: `Konto von ${name} bestätigen` }).click();
+      await expect(samPage.getByText('Das Konto ist bestätigt')).toBeVisible();
+    }
+  } finally {
+    await ownContext.close();
+  }
+  return email;
 }
 
 /** Follows an enrolment link: sets the password and confirms with the code of the key the page shows. */

@@ -1,0 +1,173 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AppServices } from '~/context';
+import { auditLog, staffAccounts } from '~/db/schema';
+import type { StaffRole } from '~/config/back-office';
+import { testServices } from '../../../tests/support/route-harness';
+import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
+import { authenticatorCode } from '../../../tests/support/authenticator';
+import { createStaffAccount, deactivateStaffAccount, listStaffAccounts } from './staff-accounts.server';
+import { confirmStaffAccount, mayConfirm } from './staff-confirmation.server';
+import { completeEnrolment, inviteStaffMember, openEnrolment, reenrolStaffMember } from './staff-enrolment.server';
+import { staffPasswordStep } from './staff-login.server';
+
+const password = 'lange Radtour am Fluss 2026';
+
+describe.each(databaseBackends)('second admin confirming staff accounts on %s', (backend) => {
+  let database: TestDatabase;
+  let services: AppServices;
+  /** Two admins made on the command line, as an operator starts a team. */
+  let rita: string;
+  let sam: string;
+  beforeAll(async () => {
+    await (await createTestDatabase(backend)).dispose();
+  }, 120_000);
+  afterEach(async () => {
+    await database?.dispose();
+  });
+
+  async function commandLineAdmin(email: string) {
+    const outcome = await createStaffAccount(services, { email, displayName: email, role: 'admin' }, null);
+    if (outcome.kind !== 'created') throw new Error('admin not created');
+    return outcome.enrolment.staffId;
+  }
+
+  async function start() {
+    database = await createTestDatabase(backend);
+    services = testServices(database.handle);
+    rita = await commandLineAdmin('rita@example.com');
+    sam = await commandLineAdmin('sam@example.com');
+  }
+
+  /** Invited by `by` and enrolled through the link by the person (or whoever holds it). */
+  async function invitedAndEnrolled(email: string, role: StaffRole, by: string) {
+    const invited = await inviteStaffMember(services, { email, displayName: email, role }, by);
+    if (invited.kind !== 'invited') throw new Error('not invited');
+    await enrol(invited.token);
+    return invited.staffId;
+  }
+
+  async function enrol(token: string) {
+    const open = await openEnrolment(services, token);
+    const enrolled = await completeEnrolment(services, {
+      token,
+      password,
+      code: authenticatorCode(open!.totpSecret),
+    });
+    if (!enrolled.ok) throw new Error('not enrolled');
+    return enrolled;
+  }
+
+  const logsIn = async (email: string) =>
+    (await staffPasswordStep(services, { email, password, ip: '192.0.2.7', userAgent: 'test' })).ok;
+
+  const confirmation = async (staffId: string) => {
+    const [row] = await services.db
+      .select({ at: staffAccounts.confirmedAt, by: staffAccounts.confirmedBy })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId));
+    return row!;
+  };
+
+  it('lets an account made on the command line log in at once, one made in the back office after a second admin', async () => {
+    await start();
+    expect(await confirmation(rita)).toMatchObject({ by: null });
+    expect((await confirmation(rita)).at).toBeInstanceOf(Date);
+
+    const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    expect(await logsIn('finn@example.com')).toBe(false);
+    expect(await confirmStaffAccount(services, rita, finn)).toBe('set-up-by-you');
+    expect(await logsIn('finn@example.com')).toBe(false);
+
+    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+    expect(await confirmation(finn)).toMatchObject({ by: sam });
+    expect(await logsIn('finn@example.com')).toBe(true);
+    expect(await confirmStaffAccount(services, sam, finn)).toBe('not-awaiting');
+
+    const [entry] = await services.db.select().from(auditLog).where(eq(auditLog.action, 'staff.confirm'));
+    expect(entry).toMatchObject({
+      actorStaffId: sam,
+      subjectId: finn,
+      before: { confirmed: false },
+      after: { confirmed: true },
+    });
+  });
+
+  it('is confirmed before the enrolment as well as after it, and says so on the enrolment', async () => {
+    await start();
+    const invited = await inviteStaffMember(
+      services,
+      { email: 'alex@example.com', displayName: 'Alex', role: 'agent' },
+      rita,
+    );
+    if (invited.kind !== 'invited') throw new Error('not invited');
+    expect(await confirmStaffAccount(services, sam, invited.staffId)).toBe('confirmed');
+    expect(await enrol(invited.token)).toMatchObject({ awaitingConfirmation: false });
+    expect(await logsIn('alex@example.com')).toBe(true);
+  });
+
+  it('asks again after an enrolment again, of an admin who did not issue the new link', async () => {
+    await start();
+    const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+
+    // Rita holds the new link now: the account waits again, for Sam.
+    const again = await reenrolStaffMember(services, rita, finn);
+    if (again.kind !== 'link') throw new Error('no new link');
+    expect(await confirmation(finn)).toEqual({ at: null, by: null });
+    expect(await enrol(again.token)).toMatchObject({ awaitingConfirmation: true });
+    expect(await logsIn('finn@example.com')).toBe(false);
+    expect(await confirmStaffAccount(services, rita, finn)).toBe('set-up-by-you');
+    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+    expect(await logsIn('finn@example.com')).toBe(true);
+  });
+
+  it('refuses oneself, an unknown or deactivated account, and an admin who set the account up', async () => {
+    await start();
+    const invited = await inviteStaffMember(
+      services,
+      { email: 'ada@example.com', displayName: 'Ada', role: 'admin' },
+      rita,
+    );
+    if (invited.kind !== 'invited') throw new Error('not invited');
+    const ada = invited.staffId;
+    expect(await confirmStaffAccount(services, ada, ada)).toBe('set-up-by-you');
+    expect(await confirmStaffAccount(services, sam, '00000000-0000-4000-8000-000000000000')).toBe('not-found');
+
+    // An account one admin created and another enrolled again waits for a third.
+    const again = await reenrolStaffMember(services, sam, ada);
+    if (again.kind !== 'link') throw new Error('no new link');
+    expect(await confirmStaffAccount(services, rita, ada)).toBe('set-up-by-you');
+    expect(await confirmStaffAccount(services, sam, ada)).toBe('set-up-by-you');
+    const tom = await commandLineAdmin('tom@example.com');
+
+    expect(await deactivateStaffAccount(services, rita, ada)).toBe('deactivated');
+    expect(await confirmStaffAccount(services, tom, ada)).toBe('not-awaiting');
+    expect(await confirmation(ada)).toEqual({ at: null, by: null });
+  });
+
+  it('makes one confirmation of two admins confirming at once', async () => {
+    await start();
+    const tom = await commandLineAdmin('tom@example.com');
+    const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    const outcomes = await Promise.all([
+      confirmStaffAccount(services, sam, finn),
+      confirmStaffAccount(services, tom, finn),
+    ]);
+    expect(outcomes.sort()).toEqual(['confirmed', 'not-awaiting']);
+    const entries = await services.db.select().from(auditLog).where(eq(auditLog.action, 'staff.confirm'));
+    expect(entries).toHaveLength(1);
+  });
+
+  it('lists which accounts wait, and whom the list may offer the confirmation', async () => {
+    await start();
+    const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    const { staff } = await listStaffAccounts(services, 1);
+    const listed = staff.find((entry) => entry.id === finn)!;
+    expect(listed).toMatchObject({ awaitingConfirmation: true, createdBy: rita, enrolledBy: rita });
+    expect(staff.find((entry) => entry.id === rita)).toMatchObject({ awaitingConfirmation: false });
+    expect(mayConfirm(listed, rita)).toBe(false);
+    expect(mayConfirm(listed, finn)).toBe(false);
+    expect(mayConfirm(listed, sam)).toBe(true);
+  });
+});
