@@ -127,7 +127,7 @@ export async function createServices(
     mailboxEnabled,
     smsBoxEnabled,
   });
-  const jobs = [retentionJob(db, logger), caseSweepJob(db)];
+  const jobs = [retentionJob(db, logger), caseSweepJob(db, logger)];
   // Only car sharing registers driving licences (docs/rules/accounts.md#licence-verification).
   if (asksForDrivingLicence(config.brand)) jobs.push(licenceVerificationJob(features));
   const stopBackgroundWork = [

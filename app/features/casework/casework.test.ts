@@ -152,8 +152,15 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
 
     await listCases(ctx());
     expect(await reportCases()).toEqual([newest.id, within.id].sort());
-    await caseSweepJob(db()).run(new Date());
+    const warnings: unknown[][] = [];
+    const sweep = caseSweepJob(db(), { warn: (...args: unknown[]) => warnings.push(args) });
+    await sweep.run(new Date());
     expect(await reportCases()).toEqual([newest.id, within.id, beyond.id].sort());
+    // What only the whole scan found is reported; a sweep that finds nothing more says nothing.
+    expect(warnings).toEqual([[{ cases: { bike_report: 1 } }, expect.stringContaining('case sweep')]]);
+    const fresh = await bikeReport({ createdAt: new Date(june10.getTime() + 60_000) });
+    await sweep.run(new Date());
+    expect(warnings).toHaveLength(1);
 
     // A case dated ahead by a clock that runs fast does not hide what arrives at the right time, even
     // when the next view comes later than the overlap.
@@ -161,7 +168,7 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     await listCases(ctx());
     const onTime = await bikeReport({ createdAt: new Date(Date.now() - overlapMs - 5 * 60_000) });
     await listCases(ctx());
-    expect(await reportCases()).toEqual([newest.id, within.id, beyond.id, ahead.id, onTime.id].sort());
+    expect(await reportCases()).toEqual([newest.id, within.id, beyond.id, fresh.id, ahead.id, onTime.id].sort());
   });
 
   it('finds the sources of a kind without cases however old they are', async () => {
