@@ -540,9 +540,11 @@ export const staffAccounts = pgTable('staff_accounts', {
   createdBy: uuid('created_by'),
   /** The admin who issued the account's latest enrolment link: like the creator, never its four-eyes partner. */
   enrolledBy: uuid('enrolled_by'),
+  /** When the person completed their latest enrolment; null while its link is open. */
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
   /**
    * Null while an account made or enrolled again in the back office waits for a second admin's
-   * confirmation (features/staff/staff-confirmation.server.ts); it cannot log in until then.
+   * confirmation of that enrolment (features/staff/staff-confirmation.server.ts); it cannot log in until then.
    */
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   /** The admin who confirmed it; null for an account created on the command line. */

@@ -40,9 +40,10 @@ export const normalizeStaffEmail = (email: string) => email.trim().toLowerCase()
  * Creates a staff account with its second factor: password (argon2id), TOTP secret (encrypted with
  * STAFF_TOTP_KEY) and recovery codes (keyed hashes). Refused when the email has an account already.
  * `createdBy` is the admin who created it, null for the first admin created on the command line;
- * either way the creation is in the audit log. Whoever creates an account this way runs a command on
- * the server, as its operator, so the account needs no admin's confirmation (staff-confirmation.server.ts):
- * the back office makes accounts with enrolment links instead (staff-enrolment.server.ts).
+ * either way the creation is in the audit log. Whoever creates an account on the command line runs a
+ * command on the server, as its operator, so that account needs no admin's confirmation
+ * (staff-confirmation.server.ts); the back office makes accounts with enrolment links instead
+ * (staff-enrolment.server.ts).
  */
 export async function createStaffAccount(
   ctx: Pick<StaffContext, 'db' | 'config'>,
@@ -56,6 +57,7 @@ export async function createStaffAccount(
   const recoveryCodes = Array.from({ length: backOffice.recoveryCodes }, newRecoveryCode);
   const passwordHash = await hashPassword(password);
   const key = ctx.config.staffTotpKey;
+  const now = new Date();
   const staffId = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(staffAccounts)
@@ -66,7 +68,10 @@ export async function createStaffAccount(
         passwordHash,
         totpSecretEncrypted: sealSecret(totpSecret, key),
         createdBy,
-        confirmedAt: new Date(),
+        // Enrolled now: the password, key and codes are printed to whoever runs the command.
+        enrolledAt: now,
+        // An account an admin made would wait like an invited one (staff-confirmation.server.ts).
+        confirmedAt: createdBy === null ? now : null,
       })
       .onConflictDoNothing({ target: staffAccounts.email })
       .returning({ id: staffAccounts.id });
@@ -107,6 +112,8 @@ export interface StaffListEntry {
   displayName: string;
   role: StaffRole;
   active: boolean;
+  /** When the person completed their latest enrolment; null while its link is open. */
+  enrolledAt: Date | null;
   /** Waits for a second admin's confirmation before it can log in (staff-confirmation.server.ts). */
   awaitingConfirmation: boolean;
   /** Who created the account and who issued its latest enrolment link (null: nobody, or the command line). */
@@ -128,6 +135,7 @@ export async function listStaffAccounts(
       displayName: staffAccounts.displayName,
       role: staffAccounts.role,
       active: staffAccounts.active,
+      enrolledAt: staffAccounts.enrolledAt,
       confirmedAt: staffAccounts.confirmedAt,
       createdBy: staffAccounts.createdBy,
       enrolledBy: staffAccounts.enrolledBy,

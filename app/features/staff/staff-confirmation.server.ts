@@ -6,9 +6,10 @@ import type { StaffContext } from './staff-context';
 /**
  * Four eyes on the staff accounts themselves (docs/rules/back-office.md#confirmation, decision 53):
  * an account made or enrolled again in the back office can log in only once an admin other than the
- * one who made or enrolled it has confirmed it. The admin who holds an enrolment link could follow it
- * themselves; the second admin's confirmation is what makes the account a person of its own, and so
- * a second pair of eyes for money (features/goodwill/four-eyes.server.ts) and a staff budget of its own.
+ * one who made or enrolled it has confirmed its enrolment. The admin who holds an enrolment link could
+ * follow it themselves; the second admin, who can ask the person whether they set up their access,
+ * is what makes the account a person of its own, and so a second pair of eyes for money
+ * (features/goodwill/four-eyes.server.ts) and a staff budget of its own.
  */
 
 /** Who set an account up: its creator and the admin of its latest enrolment link. */
@@ -23,18 +24,21 @@ export function mayConfirm(account: SetUp, adminId: string): boolean {
   return account.id !== adminId && account.createdBy !== adminId && account.enrolledBy !== adminId;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'set-up-by-you' | 'not-awaiting' | 'not-found';
+export type ConfirmOutcome = 'confirmed' | 'set-up-by-you' | 'changed' | 'not-awaiting' | 'not-found';
 
 /**
- * Confirms an account that waits for it. The rule is part of the one conditional UPDATE, so an
- * enrolment again that commits first (which makes the confirming admin's page stale) is confirmed only
- * if this admin did not issue it, and two admins confirming at once make one entry in the audit log.
- * The caller is an admin (the back office's route table).
+ * Confirms the enrolment the admin was shown (`shownEnrolledAt`, from the staff list): an open link
+ * is not confirmed, since nobody can yet ask its holder, and an enrolment made again since the page
+ * was shown is refused as `changed`, since the admin has not judged it. The rule is part of the one
+ * conditional UPDATE, so it holds against an enrolment again that commits meanwhile, and two admins
+ * confirming at once make one entry in the audit log. The caller is an admin (the back office's
+ * route table).
  */
 export async function confirmStaffAccount(
   ctx: Pick<StaffContext, 'db'>,
   adminId: string,
   staffId: string,
+  shownEnrolledAt: Date,
   origin: AuditOrigin = {},
   now = new Date(),
 ): Promise<ConfirmOutcome> {
@@ -47,13 +51,15 @@ export async function confirmStaffAccount(
           eq(staffAccounts.id, staffId),
           isNull(staffAccounts.confirmedAt),
           eq(staffAccounts.active, true),
+          eq(staffAccounts.enrolledAt, shownEnrolledAt),
           ne(staffAccounts.id, adminId),
           or(isNull(staffAccounts.createdBy), ne(staffAccounts.createdBy, adminId)),
           or(isNull(staffAccounts.enrolledBy), ne(staffAccounts.enrolledBy, adminId)),
         ),
       )
-      .returning({ id: staffAccounts.id });
-    if (confirmed.length === 1) {
+      .returning({ createdBy: staffAccounts.createdBy, enrolledBy: staffAccounts.enrolledBy });
+    const [account] = confirmed;
+    if (account) {
       await recordAudit(
         tx,
         {
@@ -62,24 +68,32 @@ export async function confirmStaffAccount(
           subjectType: 'staff-account',
           subjectId: staffId,
           before: { confirmed: false },
-          after: { confirmed: true },
+          // Which enrolment was confirmed, and who had set it up.
+          after: {
+            confirmed: true,
+            enrolledAt: shownEnrolledAt.toISOString(),
+            createdBy: account.createdBy,
+            enrolledBy: account.enrolledBy,
+          },
         },
         origin,
       );
       return 'confirmed';
     }
-    const [account] = await tx
+    const [current] = await tx
       .select({
         id: staffAccounts.id,
         createdBy: staffAccounts.createdBy,
         enrolledBy: staffAccounts.enrolledBy,
+        enrolledAt: staffAccounts.enrolledAt,
         confirmedAt: staffAccounts.confirmedAt,
         active: staffAccounts.active,
       })
       .from(staffAccounts)
       .where(eq(staffAccounts.id, staffId));
-    if (!account) return 'not-found';
-    const waiting = account.confirmedAt === null && account.active;
-    return waiting && !mayConfirm(account, adminId) ? 'set-up-by-you' : 'not-awaiting';
+    if (!current) return 'not-found';
+    if (current.confirmedAt !== null || !current.active) return 'not-awaiting';
+    if (!mayConfirm(current, adminId)) return 'set-up-by-you';
+    return 'changed';
   });
 }

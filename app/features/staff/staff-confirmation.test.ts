@@ -10,6 +10,7 @@ import { createStaffAccount, deactivateStaffAccount, listStaffAccounts } from '.
 import { confirmStaffAccount, mayConfirm } from './staff-confirmation.server';
 import { completeEnrolment, inviteStaffMember, openEnrolment, reenrolStaffMember } from './staff-enrolment.server';
 import { staffPasswordStep } from './staff-login.server';
+import { createStaffSession, readStaffSession } from './staff-sessions.server';
 
 const password = 'lange Radtour am Fluss 2026';
 
@@ -61,6 +62,18 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
   const logsIn = async (email: string) =>
     (await staffPasswordStep(services, { email, password, ip: '192.0.2.7', userAgent: 'test' })).ok;
 
+  /** When the account's latest enrolment was completed, as a freshly shown staff list has it. */
+  const shown = async (staffId: string) => {
+    const [row] = await services.db
+      .select({ at: staffAccounts.enrolledAt })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId));
+    return row?.at ?? new Date(0);
+  };
+  /** `admin` confirms the account from a staff list shown just now. */
+  const confirm = async (admin: string, staffId: string) =>
+    confirmStaffAccount(services, admin, staffId, await shown(staffId));
+
   const confirmation = async (staffId: string) => {
     const [row] = await services.db
       .select({ at: staffAccounts.confirmedAt, by: staffAccounts.confirmedBy })
@@ -76,24 +89,24 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
 
     const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
     expect(await logsIn('finn@example.com')).toBe(false);
-    expect(await confirmStaffAccount(services, rita, finn)).toBe('set-up-by-you');
+    expect(await confirm(rita, finn)).toBe('set-up-by-you');
     expect(await logsIn('finn@example.com')).toBe(false);
 
-    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+    expect(await confirm(sam, finn)).toBe('confirmed');
     expect(await confirmation(finn)).toMatchObject({ by: sam });
     expect(await logsIn('finn@example.com')).toBe(true);
-    expect(await confirmStaffAccount(services, sam, finn)).toBe('not-awaiting');
+    expect(await confirm(sam, finn)).toBe('not-awaiting');
 
     const [entry] = await services.db.select().from(auditLog).where(eq(auditLog.action, 'staff.confirm'));
     expect(entry).toMatchObject({
       actorStaffId: sam,
       subjectId: finn,
       before: { confirmed: false },
-      after: { confirmed: true },
+      after: { confirmed: true, createdBy: rita, enrolledBy: rita },
     });
   });
 
-  it('is confirmed before the enrolment as well as after it, and says so on the enrolment', async () => {
+  it('confirms an enrolment, not an open link, and only the enrolment the admin was shown', async () => {
     await start();
     const invited = await inviteStaffMember(
       services,
@@ -101,25 +114,42 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
       rita,
     );
     if (invited.kind !== 'invited') throw new Error('not invited');
-    expect(await confirmStaffAccount(services, sam, invited.staffId)).toBe('confirmed');
-    expect(await enrol(invited.token)).toMatchObject({ awaitingConfirmation: false });
+    // Nobody can be asked yet whether they hold the link: Rita could follow it herself.
+    expect(await confirm(sam, invited.staffId)).toBe('changed');
+    expect(await enrol(invited.token)).toMatchObject({ awaitingConfirmation: true });
+    const samSaw = await shown(invited.staffId);
+
+    // Rita enrols the account again and follows the new link before Sam, on the page he opened earlier, confirms.
+    const again = await reenrolStaffMember(services, rita, invited.staffId);
+    if (again.kind !== 'link') throw new Error('no new link');
+    await enrol(again.token);
+    expect(await confirmStaffAccount(services, sam, invited.staffId, samSaw)).toBe('changed');
+    expect(await logsIn('alex@example.com')).toBe(false);
+    expect(await confirm(sam, invited.staffId)).toBe('confirmed');
     expect(await logsIn('alex@example.com')).toBe(true);
   });
 
   it('asks again after an enrolment again, of an admin who did not issue the new link', async () => {
     await start();
     const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
-    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+    expect(await confirm(sam, finn)).toBe('confirmed');
+    const { token } = await createStaffSession(services.db, finn, 'active', 'Firefox');
 
-    // Rita holds the new link now: the account waits again, for Sam.
+    // Rita holds the new link now: the account waits again, for Sam, and its sessions have ended.
     const again = await reenrolStaffMember(services, rita, finn);
     if (again.kind !== 'link') throw new Error('no new link');
     expect(await confirmation(finn)).toEqual({ at: null, by: null });
     expect(await enrol(again.token)).toMatchObject({ awaitingConfirmation: true });
     expect(await logsIn('finn@example.com')).toBe(false);
-    expect(await confirmStaffAccount(services, rita, finn)).toBe('set-up-by-you');
-    expect(await confirmStaffAccount(services, sam, finn)).toBe('confirmed');
+    expect(await confirm(rita, finn)).toBe('set-up-by-you');
+    expect(await readStaffSession(services.db, token)).toBeNull();
+    // A session of an account that waits opens nothing, however it came about.
+    const { token: early } = await createStaffSession(services.db, finn, 'active', 'Firefox');
+    expect(await readStaffSession(services.db, early)).toBeNull();
+
+    expect(await confirm(sam, finn)).toBe('confirmed');
     expect(await logsIn('finn@example.com')).toBe(true);
+    expect(await readStaffSession(services.db, early)).toMatchObject({ staffId: finn });
   });
 
   it('refuses oneself, an unknown or deactivated account, and an admin who set the account up', async () => {
@@ -131,18 +161,18 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     );
     if (invited.kind !== 'invited') throw new Error('not invited');
     const ada = invited.staffId;
-    expect(await confirmStaffAccount(services, ada, ada)).toBe('set-up-by-you');
-    expect(await confirmStaffAccount(services, sam, '00000000-0000-4000-8000-000000000000')).toBe('not-found');
+    expect(await confirm(ada, ada)).toBe('set-up-by-you');
+    expect(await confirm(sam, '00000000-0000-4000-8000-000000000000')).toBe('not-found');
 
     // An account one admin created and another enrolled again waits for a third.
     const again = await reenrolStaffMember(services, sam, ada);
     if (again.kind !== 'link') throw new Error('no new link');
-    expect(await confirmStaffAccount(services, rita, ada)).toBe('set-up-by-you');
-    expect(await confirmStaffAccount(services, sam, ada)).toBe('set-up-by-you');
+    expect(await confirm(rita, ada)).toBe('set-up-by-you');
+    expect(await confirm(sam, ada)).toBe('set-up-by-you');
     const tom = await commandLineAdmin('tom@example.com');
 
     expect(await deactivateStaffAccount(services, rita, ada)).toBe('deactivated');
-    expect(await confirmStaffAccount(services, tom, ada)).toBe('not-awaiting');
+    expect(await confirm(tom, ada)).toBe('not-awaiting');
     expect(await confirmation(ada)).toEqual({ at: null, by: null });
   });
 
@@ -150,9 +180,10 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     await start();
     const tom = await commandLineAdmin('tom@example.com');
     const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    const both = await shown(finn);
     const outcomes = await Promise.all([
-      confirmStaffAccount(services, sam, finn),
-      confirmStaffAccount(services, tom, finn),
+      confirmStaffAccount(services, sam, finn, both),
+      confirmStaffAccount(services, tom, finn, both),
     ]);
     expect(outcomes.sort()).toEqual(['confirmed', 'not-awaiting']);
     const entries = await services.db.select().from(auditLog).where(eq(auditLog.action, 'staff.confirm'));

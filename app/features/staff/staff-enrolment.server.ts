@@ -88,7 +88,7 @@ export async function reenrolStaffMember(
   if (staffId === actorStaffId) return { kind: 'self' };
   return ctx.db.transaction(async (tx) => {
     const [current] = await tx
-      .select({ active: staffAccounts.active, email: staffAccounts.email })
+      .select({ active: staffAccounts.active, email: staffAccounts.email, confirmedAt: staffAccounts.confirmedAt })
       .from(staffAccounts)
       .where(eq(staffAccounts.id, staffId))
       .for('update');
@@ -101,6 +101,7 @@ export async function reenrolStaffMember(
         totpSecretEncrypted: sealSecret(newTotpSecret(), ctx.config.staffTotpKey),
         totpLastStep: null,
         enrolledBy: actorStaffId,
+        enrolledAt: null,
         // The new link's holder may be anyone the actor chose: a second admin confirms again.
         confirmedAt: null,
         confirmedBy: null,
@@ -112,7 +113,14 @@ export async function reenrolStaffMember(
     const token = await newEnrolmentLink(tx, staffId, actorStaffId, now);
     await recordAudit(
       tx,
-      { actorStaffId, action: 'staff.reenrol', subjectType: 'staff-account', subjectId: staffId },
+      {
+        actorStaffId,
+        action: 'staff.reenrol',
+        subjectType: 'staff-account',
+        subjectId: staffId,
+        before: { confirmed: current.confirmedAt !== null },
+        after: { enrolled: false, confirmed: false },
+      },
       origin,
     );
     return { kind: 'link', token, email: current.email } as const;
@@ -233,7 +241,10 @@ export async function completeEnrolment(
       )
       .returning({ staffId: staffEnrolments.staffId });
     if (claimed.length !== 1) return false;
-    await tx.update(staffAccounts).set({ passwordHash }).where(eq(staffAccounts.id, enrolment.staffId));
+    await tx
+      .update(staffAccounts)
+      .set({ passwordHash, enrolledAt: now })
+      .where(eq(staffAccounts.id, enrolment.staffId));
     await tx.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staffId, enrolment.staffId));
     await tx
       .insert(staffRecoveryCodes)

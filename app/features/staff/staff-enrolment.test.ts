@@ -93,7 +93,13 @@ describe.each(databaseBackends)('staff enrolment links on %s', (backend) => {
       null,
     );
     if (second.kind !== 'created') throw new Error('second admin not created');
-    expect(await confirmStaffAccount(services, second.enrolment.staffId, staffId)).toBe('confirmed');
+    const [shown] = await services.db
+      .select({ enrolledAt: staffAccounts.enrolledAt })
+      .from(staffAccounts)
+      .where(eq(staffAccounts.id, staffId));
+    expect(await confirmStaffAccount(services, second.enrolment.staffId, staffId, shown!.enrolledAt!)).toBe(
+      'confirmed',
+    );
     expect((await logIn('alex@example.com', password)).ok).toBe(true);
 
     const entries = await services.db.select().from(auditLog).orderBy(auditLog.id);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { staffAccounts, staffRecoveryCodes } from '~/db/schema';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { staffAccounts, staffRecoveryCodes, staffSessions } from '~/db/schema';
 import { appendAuditEntry, type AuditOrigin } from '~/features/audit/public.server';
 import { addressGroup } from '~/shared/security/address-group.server';
 import { checkPasswordWithinLimits } from '~/shared/security/login-throttle.server';
@@ -100,8 +100,30 @@ export async function staffSecondFactorStep(
     await failed(ctx, pending.staffId, null, 'second-factor', 'wrong', origin, input.ip);
     return { ok: false, error: 'invalid' };
   }
-  await deleteStaffSession(ctx.db, pending.idHash);
-  const session = await createStaffSession(ctx.db, pending.staffId, 'active', input.userAgent, now);
+  const session = await ctx.db.transaction(async (tx) => {
+    // The account as it stands now, held until the new session is in: an enrolment again or a
+    // deactivation that committed since the code was checked ended this login (and one that comes
+    // later waits for this transaction, then deletes the new session with the others).
+    const [account] = await tx
+      .select({ id: staffAccounts.id })
+      .from(staffAccounts)
+      .where(
+        and(
+          eq(staffAccounts.id, pending.staffId),
+          eq(staffAccounts.active, true),
+          isNotNull(staffAccounts.passwordHash),
+          isNotNull(staffAccounts.confirmedAt),
+        ),
+      )
+      .for('share');
+    const ended = await tx
+      .delete(staffSessions)
+      .where(eq(staffSessions.idHash, pending.idHash))
+      .returning({ idHash: staffSessions.idHash });
+    if (!account || ended.length !== 1) return null;
+    return createStaffSession(tx, pending.staffId, 'active', input.userAgent, now);
+  });
+  if (!session) return { ok: false, error: 'expired' };
   await appendAuditEntry(
     ctx.db,
     {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNotNull } from 'drizzle-orm';
 import { backOffice, type StaffRole } from '~/config/back-office';
 import type { Database } from '~/db/client.server';
 import { staffAccounts, staffSessions } from '~/db/schema';
@@ -68,6 +68,7 @@ export async function readSecondFactorSession(
         eq(staffSessions.stage, 'second-factor'),
         gt(staffSessions.expiresAt, now),
         eq(staffAccounts.active, true),
+        isNotNull(staffAccounts.confirmedAt),
       ),
     );
   return row ? { idHash, staffId: row.staffId } : null;
@@ -75,7 +76,7 @@ export async function readSecondFactorSession(
 
 /**
  * The logged-in staff member behind a cookie, or null when the session is unknown, half logged in,
- * idle too long, past its 8 hours, or the account was deactivated. Moves the idle clock on at most
+ * idle too long, past its 8 hours, or the account was deactivated or waits for a confirmation. Moves the idle clock on at most
  * once a minute.
  */
 export async function readStaffSession(
@@ -102,6 +103,7 @@ export async function readStaffSession(
         gt(staffSessions.expiresAt, now),
         gt(staffSessions.lastSeenAt, new Date(now.getTime() - backOffice.session.idleTimeoutMs)),
         eq(staffAccounts.active, true),
+        isNotNull(staffAccounts.confirmedAt),
       ),
     );
   if (!row) return null;

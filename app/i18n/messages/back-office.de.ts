@@ -64,7 +64,7 @@ export const backOfficeDe = {
   'backoffice.staff.invalid-role': 'Bitte wählen Sie eine Rolle.',
   'backoffice.staff.created': 'Das Konto für {email} ist angelegt.',
   'backoffice.staff.enrolment':
-    'Geben Sie diesen Link nur der Person selbst, auf einem sicheren Weg. Er funktioniert einmal, 72 Stunden lang: Damit legt sie ihr Passwort fest und richtet ihre Authenticator-App ein. Er wird nur jetzt angezeigt. Anmelden kann sich das Konto, sobald eine andere Administratorin oder ein anderer Administrator es in der Mitarbeitendenliste bestätigt hat.',
+    'Geben Sie diesen Link nur der Person selbst, auf einem sicheren Weg. Er funktioniert einmal, 72 Stunden lang: Damit legt sie ihr Passwort fest und richtet ihre Authenticator-App ein. Er wird nur jetzt angezeigt. Anmelden kann sich das Konto, sobald eine andere Administratorin oder ein anderer Administrator seine Einrichtung in der Mitarbeitendenliste bestätigt hat.',
   'backoffice.staff.enrolment-link': 'Einrichtungslink',
   'backoffice.staff.reenrol': 'Neu einrichten',
   'backoffice.staff.reenrol.label': '{name} neu einrichten (beendet Passwort, Authenticator-Schlüssel und Sitzungen)',
@@ -72,13 +72,15 @@ export const backOfficeDe = {
     'Passwort, Authenticator-Schlüssel, Wiederherstellungscodes und Sitzungen von {email} sind beendet. Der neue Einrichtungslink:',
   'backoffice.staff.reenrol.self':
     'Ihr eigenes Konto richtet eine andere Administratorin oder ein anderer Administrator neu ein.',
+  'backoffice.staff.awaiting-enrolment': 'Einrichtungslink offen',
+  'backoffice.staff.confirm.changed':
+    'Das Konto wurde neu eingerichtet, seit die Liste angezeigt wurde. Bitte prüfen Sie die neue Einrichtung mit der Person und bestätigen Sie erneut.',
   'backoffice.staff.awaiting-confirmation': 'wartet auf Bestätigung',
   'backoffice.staff.confirm': 'Bestätigen',
   'backoffice.staff.confirm.label': 'Konto von {name} bestätigen',
-  'backoffice.staff.confirmed':
-    'Das Konto ist bestätigt und kann sich anmelden (nach seiner Einrichtung, falls die noch aussteht).',
+  'backoffice.staff.confirmed': 'Das Konto ist bestätigt und kann sich anmelden.',
   'backoffice.staff.confirm.set-up-by-you':
-    'Sie haben dieses Konto angelegt oder neu eingerichtet: Eine andere Administratorin oder ein anderer Administrator bestätigt es.',
+    'Sie haben dieses Konto angelegt oder seinen Einrichtungslink ausgestellt: Eine andere Administratorin oder ein anderer Administrator muss es bestätigen.',
   'backoffice.staff.confirm.not-awaiting': 'Das Konto wartet nicht (mehr) auf eine Bestätigung.',
   'backoffice.page.enrol': 'Zugang zum Backoffice einrichten',
   'backoffice.enrol.intro':

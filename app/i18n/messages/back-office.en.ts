@@ -64,18 +64,22 @@ export const backOfficeEn = {
   'backoffice.staff.invalid-role': 'Please choose a role.',
   'backoffice.staff.created': 'The account for {email} has been created.',
   'backoffice.staff.enrolment':
-    'Give this link to the person only, by a safe channel. It works once, for 72 hours: with it they set their password and set up their authenticator app. It is shown now and never again. The account logs in once another administrator has confirmed it in the staff list.',
+    'Give this link to the person only, by a safe channel. It works once, for 72 hours: with it they set their password and set up their authenticator app. It is shown now and never again. The account can log in once another administrator has confirmed its enrolment in the staff list.',
   'backoffice.staff.enrolment-link': 'Enrolment link',
   'backoffice.staff.reenrol': 'Enrol again',
   'backoffice.staff.reenrol.label': 'Enrol {name} again (ends password, authenticator key and sessions)',
   'backoffice.staff.reenrolled':
     'The password, authenticator key, recovery codes and sessions of {email} have ended. The new enrolment link:',
   'backoffice.staff.reenrol.self': 'Another administrator enrols your own account again.',
+  'backoffice.staff.awaiting-enrolment': 'enrolment link open',
+  'backoffice.staff.confirm.changed':
+    'The account has been enrolled again since the list was shown. Please check the new enrolment with the person and confirm again.',
   'backoffice.staff.awaiting-confirmation': 'awaiting confirmation',
   'backoffice.staff.confirm': 'Confirm',
   'backoffice.staff.confirm.label': 'Confirm the account of {name}',
-  'backoffice.staff.confirmed': 'The account is confirmed and can log in (after its enrolment, if that is still open).',
-  'backoffice.staff.confirm.set-up-by-you': 'You created or enrolled this account: another administrator confirms it.',
+  'backoffice.staff.confirmed': 'The account is confirmed and can log in.',
+  'backoffice.staff.confirm.set-up-by-you':
+    'You created this account or issued its enrolment link: another administrator must confirm it.',
   'backoffice.staff.confirm.not-awaiting': 'The account does not wait for a confirmation (any more).',
   'backoffice.page.enrol': 'Set up your back-office access',
   'backoffice.enrol.intro':

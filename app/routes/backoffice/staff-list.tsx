@@ -25,7 +25,12 @@ import { Pagination } from './pagination';
 export const meta = backOfficeMeta;
 
 const pageSchema = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1);
-const staffActionSchema = z.object({ intent: z.enum(['deactivate', 'reenrol', 'confirm']), staffId: z.uuid() });
+const staffActionSchema = z.object({
+  intent: z.enum(['deactivate', 'reenrol', 'confirm']),
+  staffId: z.uuid(),
+  /** The enrolment the page showed, which a confirmation confirms (absent for the other actions). */
+  enrolledAt: z.optional(z.iso.datetime()),
+});
 const outcomes = [
   'deactivated',
   'self',
@@ -35,6 +40,7 @@ const outcomes = [
   'reenrol-failed',
   'confirmed',
   'set-up-by-you',
+  'changed',
   'not-awaiting',
 ] as const;
 
@@ -53,8 +59,12 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       staff: staff.map(({ createdBy, enrolledBy, ...shown }) => ({
         ...shown,
         createdAt: shown.createdAt.toISOString(),
+        enrolledAt: shown.enrolledAt?.toISOString() ?? null,
         confirmable:
-          shown.active && shown.awaitingConfirmation && mayConfirm({ ...shown, createdBy, enrolledBy }, self),
+          shown.active &&
+          shown.awaitingConfirmation &&
+          shown.enrolledAt !== null &&
+          mayConfirm({ ...shown, createdBy, enrolledBy }, self),
       })),
       page,
       hasNext,
@@ -69,7 +79,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseForm(await submittedForm(request, context), staffActionSchema);
   if (submission.status !== 'success') throw data({ message: 'form.refused' }, { status: 400 });
   const services = context.get(servicesContext);
-  const { intent, staffId } = submission.value;
+  const { intent, staffId, enrolledAt } = submission.value;
   if (intent === 'reenrol') {
     // The new link is shown in this answer only, like a new account's (staff-new.tsx).
     const outcome = await reenrolStaffMember(services, staff.staffId, staffId, auditOrigin(context));
@@ -82,7 +92,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === 'confirm') {
-    const outcome = await confirmStaffAccount(services, staff.staffId, staffId, auditOrigin(context));
+    if (!enrolledAt) throw data({ message: 'form.refused' }, { status: 400 });
+    const outcome = await confirmStaffAccount(
+      services,
+      staff.staffId,
+      staffId,
+      new Date(enrolledAt),
+      auditOrigin(context),
+    );
     return redirect(`${backOfficePath('staff')}?done=${outcome}`);
   }
   const outcome = await deactivateStaffAccount(services, staff.staffId, staffId, auditOrigin(context));
@@ -98,6 +115,7 @@ const doneMessages = {
   'reenrol-failed': 'backoffice.staff.deactivate.failed',
   confirmed: 'backoffice.staff.confirmed',
   'set-up-by-you': 'backoffice.staff.confirm.set-up-by-you',
+  changed: 'backoffice.staff.confirm.changed',
   'not-awaiting': 'backoffice.staff.confirm.not-awaiting',
 } as const;
 const successes: ReadonlySet<string> = new Set(['deactivated', 'confirmed']);
@@ -141,9 +159,11 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
               t(
                 !row.active
                   ? 'backoffice.staff.inactive'
-                  : row.awaitingConfirmation
-                    ? 'backoffice.staff.awaiting-confirmation'
-                    : 'backoffice.staff.active',
+                  : row.enrolledAt === null
+                    ? 'backoffice.staff.awaiting-enrolment'
+                    : row.awaitingConfirmation
+                      ? 'backoffice.staff.awaiting-confirmation'
+                      : 'backoffice.staff.active',
               ),
           },
           {
@@ -156,6 +176,7 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
                       <input type="hidden" name="csrf" value={loaderData.csrf} />
                       <input type="hidden" name="intent" value="confirm" />
                       <input type="hidden" name="staffId" value={row.id} />
+                      <input type="hidden" name="enrolledAt" value={row.enrolledAt ?? ''} />
                       <button
                         type="submit"
                         className="button"
