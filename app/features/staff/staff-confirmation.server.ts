@@ -24,12 +24,12 @@ export function mayConfirm(account: SetUp, adminId: string): boolean {
   return account.id !== adminId && account.createdBy !== adminId && account.enrolledBy !== adminId;
 }
 
-export type ConfirmOutcome = 'confirmed' | 'set-up-by-you' | 'changed' | 'not-awaiting' | 'not-found';
+export type ConfirmOutcome = 'confirmed' | 'set-up-by-you' | 'not-enrolled' | 'changed' | 'not-awaiting' | 'not-found';
 
 /**
  * Confirms the enrolment the admin was shown (`shownEnrolledAt`, from the staff list): an open link
- * is not confirmed, since nobody can yet ask its holder, and an enrolment made again since the page
- * was shown is refused as `changed`, since the admin has not judged it. The rule is part of the one
+ * is not confirmed (`not-enrolled`), since nobody can yet ask its holder, and an enrolment made again
+ * since the page was shown is refused as `changed`, since the admin has not judged it. The rule is part of the one
  * conditional UPDATE, so it holds against an enrolment again that commits meanwhile, and two admins
  * confirming at once make one entry in the audit log. The caller is an admin (the back office's
  * route table).
@@ -94,6 +94,6 @@ export async function confirmStaffAccount(
     if (!current) return 'not-found';
     if (current.confirmedAt !== null || !current.active) return 'not-awaiting';
     if (!mayConfirm(current, adminId)) return 'set-up-by-you';
-    return 'changed';
+    return current.enrolledAt === null ? 'not-enrolled' : 'changed';
   });
 }

@@ -9,7 +9,7 @@ import { authenticatorCode } from '../../../tests/support/authenticator';
 import { createStaffAccount, deactivateStaffAccount, listStaffAccounts } from './staff-accounts.server';
 import { confirmStaffAccount, mayConfirm } from './staff-confirmation.server';
 import { completeEnrolment, inviteStaffMember, openEnrolment, reenrolStaffMember } from './staff-enrolment.server';
-import { staffPasswordStep } from './staff-login.server';
+import { staffPasswordStep, staffSecondFactorStep } from './staff-login.server';
 import { createStaffSession, readStaffSession } from './staff-sessions.server';
 
 const password = 'lange Radtour am Fluss 2026';
@@ -115,7 +115,7 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     );
     if (invited.kind !== 'invited') throw new Error('not invited');
     // Nobody can be asked yet whether they hold the link: Rita could follow it herself.
-    expect(await confirm(sam, invited.staffId)).toBe('changed');
+    expect(await confirm(sam, invited.staffId)).toBe('not-enrolled');
     expect(await enrol(invited.token)).toMatchObject({ awaitingConfirmation: true });
     const samSaw = await shown(invited.staffId);
 
@@ -150,6 +150,28 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     expect(await confirm(sam, finn)).toBe('confirmed');
     expect(await logsIn('finn@example.com')).toBe(true);
     expect(await readStaffSession(services.db, early)).toMatchObject({ staffId: finn });
+  });
+
+  it('lets no first step from before an enrolment again finish the login', async () => {
+    await start();
+    const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
+    expect(await confirm(sam, finn)).toBe('confirmed');
+    const again = await reenrolStaffMember(services, rita, finn);
+    if (again.kind !== 'link') throw new Error('no new link');
+    const open = await openEnrolment(services, again.token);
+    const enrolled = await enrol(again.token);
+    expect(await confirm(sam, finn)).toBe('confirmed');
+
+    // A password step with the old password whose half-logged-in session was written just after the
+    // enrolment again ended the others: it is older than the new enrolment.
+    const before = new Date((await shown(finn)).getTime() - 1000);
+    const stale = await createStaffSession(services.db, finn, 'second-factor', 'test', before);
+    const second = (pendingToken: string, code: string) =>
+      staffSecondFactorStep(services, { pendingToken, code, ip: '192.0.2.7', userAgent: 'test' });
+    expect(await second(stale.token, enrolled.recoveryCodes[0]!)).toEqual({ ok: false, error: 'expired' });
+
+    const fresh = await createStaffSession(services.db, finn, 'second-factor', 'test');
+    expect(await second(fresh.token, authenticatorCode(open!.totpSecret))).toMatchObject({ ok: true });
   });
 
   it('refuses oneself, an unknown or deactivated account, and an admin who set the account up', async () => {

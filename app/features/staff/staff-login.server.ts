@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { staffAccounts, staffRecoveryCodes, staffSessions } from '~/db/schema';
 import { appendAuditEntry, type AuditOrigin } from '~/features/audit/public.server';
 import { addressGroup } from '~/shared/security/address-group.server';
@@ -107,15 +107,18 @@ export async function staffSecondFactorStep(
     const [account] = await tx
       .select({ id: staffAccounts.id })
       .from(staffAccounts)
+      .innerJoin(staffSessions, eq(staffSessions.idHash, pending.idHash))
       .where(
         and(
           eq(staffAccounts.id, pending.staffId),
           eq(staffAccounts.active, true),
           isNotNull(staffAccounts.passwordHash),
           isNotNull(staffAccounts.confirmedAt),
+          // A first step from before the latest enrolment checked the password that enrolment replaced.
+          gte(staffSessions.createdAt, staffAccounts.enrolledAt),
         ),
       )
-      .for('share');
+      .for('share', { of: staffAccounts });
     const ended = await tx
       .delete(staffSessions)
       .where(eq(staffSessions.idHash, pending.idHash))

@@ -73,6 +73,8 @@ export const backOfficeDe = {
   'backoffice.staff.reenrol.self':
     'Ihr eigenes Konto richtet eine andere Administratorin oder ein anderer Administrator neu ein.',
   'backoffice.staff.awaiting-enrolment': 'Einrichtungslink offen',
+  'backoffice.staff.confirm.not-enrolled':
+    'Der Einrichtungslink ist noch nicht benutzt. Bestätigen Sie das Konto, sobald die Person ihren Zugang eingerichtet hat.',
   'backoffice.staff.confirm.changed':
     'Das Konto wurde neu eingerichtet, seit die Liste angezeigt wurde. Bitte prüfen Sie die neue Einrichtung mit der Person und bestätigen Sie erneut.',
   'backoffice.staff.awaiting-confirmation': 'wartet auf Bestätigung',

@@ -72,6 +72,8 @@ export const backOfficeEn = {
     'The password, authenticator key, recovery codes and sessions of {email} have ended. The new enrolment link:',
   'backoffice.staff.reenrol.self': 'Another administrator enrols your own account again.',
   'backoffice.staff.awaiting-enrolment': 'enrolment link open',
+  'backoffice.staff.confirm.not-enrolled':
+    'The enrolment link has not been followed yet. Confirm the account once the person has set up their access.',
   'backoffice.staff.confirm.changed':
     'The account has been enrolled again since the list was shown. Please check the new enrolment with the person and confirm again.',
   'backoffice.staff.awaiting-confirmation': 'awaiting confirmation',

@@ -40,6 +40,7 @@ const outcomes = [
   'reenrol-failed',
   'confirmed',
   'set-up-by-you',
+  'not-enrolled',
   'changed',
   'not-awaiting',
 ] as const;
@@ -115,6 +116,7 @@ const doneMessages = {
   'reenrol-failed': 'backoffice.staff.deactivate.failed',
   confirmed: 'backoffice.staff.confirmed',
   'set-up-by-you': 'backoffice.staff.confirm.set-up-by-you',
+  'not-enrolled': 'backoffice.staff.confirm.not-enrolled',
   changed: 'backoffice.staff.confirm.changed',
   'not-awaiting': 'backoffice.staff.confirm.not-awaiting',
 } as const;
