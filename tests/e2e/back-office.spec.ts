@@ -74,6 +74,7 @@ test('an admin logs in with password and TOTP, creates an agent, sees the audit 
   await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('Service');
   // The account waits for a second admin: the one who made it is offered no confirmation.
   await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('wartet auf Bestätigung');
+  await expect(page.getByRole('row', { name: /Alex Agent/ })).toContainText('Rita Root <rita.root@example.com>');
   await expect(page.getByRole('button', { name: 'Konto von Alex Agent bestätigen' })).toHaveCount(0);
   await expectNoViolations(page, 'staff list');
 

@@ -48,6 +48,7 @@ export const backOfficeDe = {
   'backoffice.staff.name': 'Name',
   'backoffice.staff.email': 'E-Mail-Adresse',
   'backoffice.staff.role': 'Rolle',
+  'backoffice.staff.link-by': 'Einrichtungslink von',
   'backoffice.staff.state': 'Status',
   'backoffice.staff.active': 'aktiv',
   'backoffice.staff.inactive': 'deaktiviert',

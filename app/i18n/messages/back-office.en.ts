@@ -48,6 +48,7 @@ export const backOfficeEn = {
   'backoffice.staff.name': 'Name',
   'backoffice.staff.email': 'Email address',
   'backoffice.staff.role': 'Role',
+  'backoffice.staff.link-by': 'Enrolment link from',
   'backoffice.staff.state': 'State',
   'backoffice.staff.active': 'active',
   'backoffice.staff.inactive': 'deactivated',

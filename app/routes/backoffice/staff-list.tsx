@@ -9,6 +9,7 @@ import {
   mayConfirm,
   reenrolStaffMember,
   requireStaff,
+  staffNames,
 } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useT } from '~/i18n/hooks';
@@ -47,7 +48,8 @@ const outcomes = [
 
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const page = pageSchema.parse(url.searchParams.get('page') ?? 1);
-  const { staff, hasNext } = await listStaffAccounts(context.get(servicesContext), page);
+  const services = context.get(servicesContext);
+  const [{ staff, hasNext }, names] = await Promise.all([listStaffAccounts(services, page), staffNames(services)]);
   const csrf = csrfFor(request, context);
   const done = outcomes.find((outcome) => outcome === url.searchParams.get('done')) ?? null;
   const self = requireStaff(context).staffId;
@@ -56,9 +58,11 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       title: backOfficeTitle(context, 'backoffice.page.staff'),
       csrf: csrf.token,
       self,
-      // Who set an account up stays on the server; the page learns only whether this admin may confirm it.
+      // The ids of who set an account up stay on the server: the page shows the link's issuer by name, for
+      // the admin who confirms, and learns only whether this admin may confirm.
       staff: staff.map(({ createdBy, enrolledBy, ...shown }) => ({
         ...shown,
+        linkBy: enrolledBy ? (names.get(enrolledBy) ?? null) : null,
         createdAt: shown.createdAt.toISOString(),
         enrolledAt: shown.enrolledAt?.toISOString() ?? null,
         confirmable:
@@ -155,6 +159,7 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
           { header: t('backoffice.staff.name'), rowHeader: true, cell: (row) => row.displayName },
           { header: t('backoffice.staff.email'), cell: (row) => row.email },
           { header: t('backoffice.staff.role'), cell: (row) => t(`backoffice.role.${row.role}`) },
+          { header: t('backoffice.staff.link-by'), cell: (row) => row.linkBy ?? '–' },
           {
             header: t('backoffice.staff.state'),
             cell: (row) =>
