@@ -27,6 +27,9 @@ describe('scrubbing error texts', () => {
     expect(scrubText('no account for jörg.müller@bücher.de')).toBe('no account for [email]');
     expect(scrubText('token=erika@example.com')).toBe('token=[redacted]');
     expect(scrubText('typed erika.m@gmx@example.org.')).toBe('typed [email].');
+    expect(scrubText('GET /api/x/erika%2Bnews%40example.org failed')).toBe('GET /api/x/[email] failed');
+    expect(scrubText('body email=erika.m%40gmx%40example.org&x=1')).toBe('body email=[email]&x=1');
+    expect(scrubText('100% sure, 40 left')).toBe('100% sure, 40 left');
   });
 
   it('scrubs as the plain patterns would, in time linear in the text', () => {
@@ -70,7 +73,20 @@ describe('scrubbing error texts', () => {
       const text = run.repeat(200_000 / run.length);
       expect(scrubText(`${text}=x`)).toBe(run === 'a-' ? `${text}=x` : `${text}=[redacted]`);
     }
-    for (const run of ['a@', 'a@b.', '.@', '-@a.b', 'a@b.c.@', 'a@b.c+@', 'x@x.de-', 'ö@ü.']) {
+    for (const run of [
+      'a@',
+      'a@b.',
+      '.@',
+      '-@a.b',
+      'a@b.c.@',
+      'a@b.c+@',
+      'x@x.de-',
+      'ö@ü.',
+      '%40',
+      'a%40b.',
+      '%4',
+      'a%40b.c%',
+    ]) {
       const text = run.repeat(200_000 / run.length);
       expect(scrubText(text)).not.toMatch(address);
       expect(scrubText(`${text}[email]`)).not.toMatch(address);
@@ -78,12 +94,14 @@ describe('scrubbing error texts', () => {
   });
 
   it('leaves no address and no part of one', () => {
-    const telling = fc.constantFrom(...'aZ9ö._+-@ .'.split(''), 'x.de', 'e@x.de', 'Bearer ', 'token=');
+    const telling = fc.constantFrom(...'aZ9ö._+-@ .%'.split(''), 'x.de', 'e@x.de', 'Bearer ', 'token=', '%40', '%2B');
+    // An address as the plain pattern sees one, `@` percent-encoded or not.
+    const encodedToo = /[\p{L}\p{N}_.+-]+(?:@|%40)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+/u;
     fc.assert(
       fc.property(fc.array(telling, { maxLength: 40 }), (parts) => {
         const scrubbed = scrubText(parts.join(''));
-        expect(scrubbed).not.toMatch(address);
-        expect(scrubbed).not.toMatch(/[\p{L}\p{N}_.+@-]\[email\]|\[email\]@+[\p{L}\p{N}_.+-]/u);
+        expect(scrubbed).not.toMatch(encodedToo);
+        expect(scrubbed).not.toMatch(/[\p{L}\p{N}_.+@%-]\[email\]|\[email\](?:@|%40)+[\p{L}\p{N}_.+-]/u);
       }),
       { numRuns: 5000 },
     );

@@ -10,7 +10,8 @@
 // its length (8,000 slashes in a report: 95 ms). A domain runs on into the next address's local part
 // (`x@x.de-y@y.de`), so what follows a match as `@…` is taken with it, and a mistyped address's first
 // part (`erika.m@gmx@example.org`) goes with the address it is glued to by `@`; that pattern, too,
-// starts only where a run of address characters starts. Addresses may hold any letter (`jörg@müller.de`).
+// starts only where a run of address characters starts. Addresses may hold any letter (`jörg@müller.de`),
+// and a path or a form body may carry them percent-encoded (`erika%2Bnews%40example.org`).
 // A secret's name is found by its ending (`newPassword`, `client_secret`, `verificationToken`), again
 // read from where a run of name characters starts, so finding it stays linear.
 const urlTail = /[?#](?<=(?:[a-z][a-z0-9+.-]*:\/\/|\/)[^\s?#"'<>()]*[?#])[^\s"'<>()]*/gi;
@@ -18,8 +19,8 @@ const secretPair =
   /(?<![\w-])([\w-]*?(?:token|password|passwd|pwd|secret|iban|bic|code|session|sid|csrf|key|auth))=["']?[^&\s"'<>()]+/gi;
 const bearer = /\b(bearer|basic)\s+[\w.~+/=@-]+/gi;
 const email =
-  /(?<![\p{L}\p{N}_.+-])(?:[\p{L}\p{N}_.+-]+@[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+)+(?:@+[\p{L}\p{N}_.+-]+)*/gu;
-const partsBeforeAddress = /(?<![\p{L}\p{N}_.+@-])[\p{L}\p{N}_.+@-]*@(?=\[email\])/gu;
+  /(?<![\p{L}\p{N}_.+%-])(?:[\p{L}\p{N}_.+%-]+(?:@|%40)[\p{L}\p{N}_-]+(?:\.[\p{L}\p{N}_-]+)+)+(?:(?:@|%40)+[\p{L}\p{N}_.+%-]+)*/gu;
+const partsBeforeAddress = /(?<![\p{L}\p{N}_.+@%-])[\p{L}\p{N}_.+@%-]*(?:@|%40)(?=\[email\])/gu;
 /** A failed query's message ends with its parameters (a customer's data, a password hash). */
 const queryParameters = /\nparams:[\s\S]*$/;
 
