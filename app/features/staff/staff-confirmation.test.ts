@@ -92,6 +92,19 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     expect(await confirm(rita, finn)).toBe('set-up-by-you');
     expect(await logsIn('finn@example.com')).toBe(false);
 
+    // The same answer as a wrong password; the audit log tells the admins which it was.
+    const wrong = { email: 'finn@example.com', password: 'not the password 2026', ip: '192.0.2.7', userAgent: 'test' };
+    expect(await staffPasswordStep(services, wrong)).toEqual({ ok: false, error: 'invalid' });
+    const refusals = await services.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, 'staff.login-failed'))
+      .orderBy(auditLog.id);
+    expect(refusals.map((entry) => entry.after)).toEqual([
+      { step: 'password', reason: 'awaiting-confirmation' },
+      { step: 'password', reason: 'awaiting-confirmation' },
+      { step: 'password', reason: 'wrong' },
+    ]);
     expect(await confirm(sam, finn)).toBe('confirmed');
     expect(await confirmation(finn)).toMatchObject({ by: sam });
     expect(await logsIn('finn@example.com')).toBe(true);

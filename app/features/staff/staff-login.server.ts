@@ -33,6 +33,7 @@ export async function staffPasswordStep(
 ): Promise<PasswordStepOutcome> {
   const email = normalizeStaffEmail(input.email);
   let knownId: string | null = null;
+  let awaitingConfirmation = false;
   const attempt = await checkPasswordWithinLimits(ctx.rateLimits, `staff:${email}`, input.ip, async () => {
     const [staff] = await ctx.db
       .select({
@@ -48,6 +49,7 @@ export async function staffPasswordStep(
     // work, the same answer. An account still waiting for a second admin's confirmation answers as a
     // wrong password too: its enrolment page said so to the person.
     const matches = await verifyPassword(staff?.passwordHash ?? undefined, input.password);
+    awaitingConfirmation = matches && staff?.active === true && staff.confirmedAt === null;
     return matches && staff?.active && staff.confirmedAt !== null ? staff.id : false;
   });
   if (!attempt.allowed) {
@@ -55,7 +57,9 @@ export async function staffPasswordStep(
     return { ok: false, error: 'wait', retryAfterSeconds: attempt.retryAfterSeconds };
   }
   if (!attempt.verified) {
-    await failed(ctx, knownId, email, 'password', 'wrong', origin, input.ip);
+    // The same answer either way; the audit log tells the admins that a waiting account's person is trying.
+    const reason = awaitingConfirmation ? 'awaiting-confirmation' : 'wrong';
+    await failed(ctx, knownId, email, 'password', reason, origin, input.ip);
     return { ok: false, error: 'invalid' };
   }
   return { ok: true, ...(await createStaffSession(ctx.db, attempt.verified, 'second-factor', input.userAgent)) };
@@ -192,7 +196,7 @@ async function failed(
   staffId: string | null,
   email: string | null,
   step: 'password' | 'second-factor',
-  reason: 'wrong' | 'limited',
+  reason: 'wrong' | 'limited' | 'awaiting-confirmation',
   origin: AuditOrigin,
   ip: string,
 ): Promise<void> {
