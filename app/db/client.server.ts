@@ -15,6 +15,16 @@ import * as schema from './schema';
 /** Both drivers give the same PostgreSQL-dialect Drizzle database. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/**
+ * The rows a raw statement (`db.execute`) returned. Drizzle types a raw result by driver; both of the
+ * app's drivers (node-postgres and PGlite) answer with `rows`.
+ */
+export function rowsOf(result: unknown): unknown[] {
+  const rows = (result as { rows?: unknown } | null)?.rows;
+  if (!Array.isArray(rows)) throw new Error('a raw statement answered without rows');
+  return rows;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

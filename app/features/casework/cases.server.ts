@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { backOffice, caseWorkerRoles } from '~/config/back-office';
 import { business } from '~/config/business';
-import type { Database } from '~/db/client.server';
+import { rowsOf, type Database } from '~/db/client.server';
 import {
   bikeReports,
   caseNotes,
@@ -63,16 +63,6 @@ const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn
   { kind: 'failed_sms', table: smsOutbox, id: smsOutbox.id, at: smsOutbox.failedAt },
   { kind: 'vehicle_report', table: damageReports, id: damageReports.id, at: damageReports.createdAt },
 ];
-
-/**
- * The rows a raw statement returned. Drizzle types a raw result by driver; both of the app's drivers
- * (node-postgres and PGlite) answer with `rows`.
- */
-function rowsOf(result: unknown): unknown[] {
-  const rows = (result as { rows?: unknown } | null)?.rows;
-  if (!Array.isArray(rows)) throw new Error('a raw statement answered without rows');
-  return rows;
-}
 
 /**
  * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the

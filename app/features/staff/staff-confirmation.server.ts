@@ -29,10 +29,10 @@ export type ConfirmOutcome = 'confirmed' | 'set-up-by-you' | 'not-enrolled' | 'c
 /**
  * Confirms the enrolment the admin was shown (`shownEnrolledAt`, from the staff list): an open link
  * is not confirmed (`not-enrolled`), since nobody can yet ask its holder, and an enrolment made again
- * since the page was shown is refused as `changed`, since the admin has not judged it. The rule is part of the one
- * conditional UPDATE, so it holds against an enrolment again that commits meanwhile, and two admins
- * confirming at once make one entry in the audit log. The caller is an admin (the back office's
- * route table).
+ * since the page was shown is refused as `changed`, since the admin has not judged it. The rule is
+ * part of the one conditional UPDATE (`mayConfirm` is its reading for one account), so it holds
+ * against an enrolment again that commits meanwhile, and two admins confirming at once make one
+ * entry in the audit log. The caller is an admin (the back office's route table).
  */
 export async function confirmStaffAccount(
   ctx: Pick<StaffContext, 'db'>,

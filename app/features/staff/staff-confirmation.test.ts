@@ -40,12 +40,25 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     sam = await commandLineAdmin('sam@example.com');
   }
 
-  /** Invited by `by` and enrolled through the link by the person (or whoever holds it). */
-  async function invitedAndEnrolled(email: string, role: StaffRole, by: string) {
+  /** An account invited by `by`: its id and its link's token. */
+  async function invite(email: string, role: StaffRole, by: string) {
     const invited = await inviteStaffMember(services, { email, displayName: email, role }, by);
     if (invited.kind !== 'invited') throw new Error('not invited');
+    return invited;
+  }
+
+  /** Invited by `by` and enrolled through the link by the person (or whoever holds it). */
+  async function invitedAndEnrolled(email: string, role: StaffRole, by: string) {
+    const invited = await invite(email, role, by);
     await enrol(invited.token);
     return invited.staffId;
+  }
+
+  /** The token of a new link for the account, issued by `by` (who enrols it again). */
+  async function newLink(by: string, staffId: string) {
+    const again = await reenrolStaffMember(services, by, staffId);
+    if (again.kind !== 'link') throw new Error('no new link');
+    return again.token;
   }
 
   async function enrol(token: string) {
@@ -121,21 +134,15 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
 
   it('confirms an enrolment, not an open link, and only the enrolment the admin was shown', async () => {
     await start();
-    const invited = await inviteStaffMember(
-      services,
-      { email: 'alex@example.com', displayName: 'Alex', role: 'agent' },
-      rita,
-    );
-    if (invited.kind !== 'invited') throw new Error('not invited');
+    const invited = await invite('alex@example.com', 'agent', rita);
     // Nobody can be asked yet whether they hold the link: Rita could follow it herself.
     expect(await confirm(sam, invited.staffId)).toBe('not-enrolled');
     expect(await enrol(invited.token)).toMatchObject({ awaitingConfirmation: true });
     const samSaw = await shown(invited.staffId);
 
     // Rita enrols the account again and follows the new link before Sam, on the page he opened earlier, confirms.
-    const again = await reenrolStaffMember(services, rita, invited.staffId);
-    if (again.kind !== 'link') throw new Error('no new link');
-    await enrol(again.token);
+    const again = await newLink(rita, invited.staffId);
+    await enrol(again);
     expect(await confirmStaffAccount(services, sam, invited.staffId, samSaw)).toBe('changed');
     expect(await logsIn('alex@example.com')).toBe(false);
     expect(await confirm(sam, invited.staffId)).toBe('confirmed');
@@ -149,10 +156,9 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     const { token } = await createStaffSession(services.db, finn, 'active', 'Firefox');
 
     // Rita holds the new link now: the account waits again, for Sam, and its sessions have ended.
-    const again = await reenrolStaffMember(services, rita, finn);
-    if (again.kind !== 'link') throw new Error('no new link');
+    const again = await newLink(rita, finn);
     expect(await confirmation(finn)).toEqual({ at: null, by: null });
-    expect(await enrol(again.token)).toMatchObject({ awaitingConfirmation: true });
+    expect(await enrol(again)).toMatchObject({ awaitingConfirmation: true });
     expect(await logsIn('finn@example.com')).toBe(false);
     expect(await confirm(rita, finn)).toBe('set-up-by-you');
     expect(await readStaffSession(services.db, token)).toBeNull();
@@ -169,10 +175,9 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
     await start();
     const finn = await invitedAndEnrolled('finn@example.com', 'finance', rita);
     expect(await confirm(sam, finn)).toBe('confirmed');
-    const again = await reenrolStaffMember(services, rita, finn);
-    if (again.kind !== 'link') throw new Error('no new link');
-    const open = await openEnrolment(services, again.token);
-    const enrolled = await enrol(again.token);
+    const again = await newLink(rita, finn);
+    const open = await openEnrolment(services, again);
+    const enrolled = await enrol(again);
     expect(await confirm(sam, finn)).toBe('confirmed');
 
     // A password step with the old password whose half-logged-in session was written just after the
@@ -189,19 +194,13 @@ describe.each(databaseBackends)('second admin confirming staff accounts on %s', 
 
   it('refuses oneself, an unknown or deactivated account, and an admin who set the account up', async () => {
     await start();
-    const invited = await inviteStaffMember(
-      services,
-      { email: 'ada@example.com', displayName: 'Ada', role: 'admin' },
-      rita,
-    );
-    if (invited.kind !== 'invited') throw new Error('not invited');
+    const invited = await invite('ada@example.com', 'admin', rita);
     const ada = invited.staffId;
     expect(await confirm(ada, ada)).toBe('set-up-by-you');
     expect(await confirm(sam, '00000000-0000-4000-8000-000000000000')).toBe('not-found');
 
     // An account one admin created and another enrolled again waits for a third.
-    const again = await reenrolStaffMember(services, sam, ada);
-    if (again.kind !== 'link') throw new Error('no new link');
+    await newLink(sam, ada);
     expect(await confirm(rita, ada)).toBe('set-up-by-you');
     expect(await confirm(sam, ada)).toBe('set-up-by-you');
     const tom = await commandLineAdmin('tom@example.com');

@@ -49,8 +49,9 @@ export async function staffPasswordStep(
     // work, the same answer. An account still waiting for a second admin's confirmation answers as a
     // wrong password too: its enrolment page said so to the person.
     const matches = await verifyPassword(staff?.passwordHash ?? undefined, input.password);
-    awaitingConfirmation = matches && staff?.active === true && staff.confirmedAt === null;
-    return matches && staff?.active && staff.confirmedAt !== null ? staff.id : false;
+    if (!matches || !staff?.active) return false;
+    awaitingConfirmation = staff.confirmedAt === null;
+    return awaitingConfirmation ? false : staff.id;
   });
   if (!attempt.allowed) {
     await failed(ctx, knownId, email, 'password', 'limited', origin, input.ip);

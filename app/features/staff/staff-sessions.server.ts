@@ -76,8 +76,8 @@ export async function readSecondFactorSession(
 
 /**
  * The logged-in staff member behind a cookie, or null when the session is unknown, half logged in,
- * idle too long, past its 8 hours, or the account was deactivated or waits for a confirmation. Moves the idle clock on at most
- * once a minute.
+ * idle too long, past its 8 hours, or the account was deactivated or waits for a confirmation. Moves
+ * the idle clock on at most once a minute.
  */
 export async function readStaffSession(
   db: Database,

@@ -179,44 +179,29 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
               row.active && row.id !== loaderData.self ? (
                 <div className="back-office-actions">
                   {row.confirmable ? (
-                    <Form method="post" reloadDocument>
-                      <input type="hidden" name="csrf" value={loaderData.csrf} />
-                      <input type="hidden" name="intent" value="confirm" />
-                      <input type="hidden" name="staffId" value={row.id} />
-                      <input type="hidden" name="enrolledAt" value={row.enrolledAt ?? ''} />
-                      <button
-                        type="submit"
-                        className="button"
-                        aria-label={t('backoffice.staff.confirm.label', { name: row.displayName })}
-                      >
-                        {t('backoffice.staff.confirm')}
-                      </button>
-                    </Form>
+                    <StaffAction
+                      csrf={loaderData.csrf}
+                      intent="confirm"
+                      row={row}
+                      primary
+                      label={t('backoffice.staff.confirm')}
+                      ariaLabel={t('backoffice.staff.confirm.label', { name: row.displayName })}
+                    />
                   ) : null}
-                  <Form method="post" reloadDocument>
-                    <input type="hidden" name="csrf" value={loaderData.csrf} />
-                    <input type="hidden" name="intent" value="reenrol" />
-                    <input type="hidden" name="staffId" value={row.id} />
-                    <button
-                      type="submit"
-                      className="button button--secondary"
-                      aria-label={t('backoffice.staff.reenrol.label', { name: row.displayName })}
-                    >
-                      {t('backoffice.staff.reenrol')}
-                    </button>
-                  </Form>
-                  <Form method="post" reloadDocument>
-                    <input type="hidden" name="csrf" value={loaderData.csrf} />
-                    <input type="hidden" name="intent" value="deactivate" />
-                    <input type="hidden" name="staffId" value={row.id} />
-                    <button
-                      type="submit"
-                      className="button button--secondary"
-                      aria-label={t('backoffice.staff.deactivate.label', { name: row.displayName })}
-                    >
-                      {t('backoffice.staff.deactivate')}
-                    </button>
-                  </Form>
+                  <StaffAction
+                    csrf={loaderData.csrf}
+                    intent="reenrol"
+                    row={row}
+                    label={t('backoffice.staff.reenrol')}
+                    ariaLabel={t('backoffice.staff.reenrol.label', { name: row.displayName })}
+                  />
+                  <StaffAction
+                    csrf={loaderData.csrf}
+                    intent="deactivate"
+                    row={row}
+                    label={t('backoffice.staff.deactivate')}
+                    ariaLabel={t('backoffice.staff.deactivate.label', { name: row.displayName })}
+                  />
                 </div>
               ) : (
                 '–'
@@ -226,5 +211,37 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
       />
       <Pagination page={loaderData.page} hasNext={loaderData.hasNext} />
     </>
+  );
+}
+
+/**
+ * One action on a staff account: a plain form, so it works without JavaScript. A confirmation also
+ * carries the enrolment the page showed, which is what it confirms.
+ */
+function StaffAction({
+  csrf,
+  intent,
+  row,
+  primary = false,
+  label,
+  ariaLabel,
+}: {
+  csrf: string;
+  intent: 'confirm' | 'reenrol' | 'deactivate';
+  row: { id: string; enrolledAt: string | null };
+  primary?: boolean;
+  label: string;
+  ariaLabel: string;
+}) {
+  return (
+    <Form method="post" reloadDocument>
+      <input type="hidden" name="csrf" value={csrf} />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="staffId" value={row.id} />
+      {intent === 'confirm' ? <input type="hidden" name="enrolledAt" value={row.enrolledAt ?? ''} /> : null}
+      <button type="submit" className={primary ? 'button' : 'button button--secondary'} aria-label={ariaLabel}>
+        {label}
+      </button>
+    </Form>
   );
 }
