@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext, HandleDataRequestFunction, HandleErrorFunction, RouterContextProvider } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
@@ -23,48 +24,89 @@ export default function handleRequest(
   const { nonce } = loadContext.get(requestContext);
   // Started with the first page, so that the breadcrumbs cover what led up to an error.
   sentryFor(loadContext);
-  const status = answerStatus(responseStatusCode, loadContext);
+  return renderDocument(
+    <NonceProvider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceProvider>,
+    nonce,
+    { headers: responseHeaders, status: answerStatus(responseStatusCode, loadContext) },
+    (error) => {
+      loadContext.get(requestContext).logger.error({ err: error }, 'render error');
+      reportToSentry(loadContext, request, error);
+    },
+  );
+}
 
-  return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
-    // The whole document is rendered before the first byte: pages are small, statuses stay exact,
-    // and the server can cache a finished public page.
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceProvider>,
-      {
-        nonce,
-        onAllReady() {
-          shellRendered = true;
-          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-          // Everything is ready: the document is collected in memory and handed on as one buffer,
-          // cheaper than a stream of React's chunks that the server would read back anyway.
-          const chunks: Buffer[] = [];
-          const document = new Writable({
-            write(chunk: Buffer, _encoding, done) {
-              chunks.push(chunk);
-              done();
-            },
-            final(done) {
-              resolve(renderedDocumentResponse(Buffer.concat(chunks), { headers: responseHeaders, status }));
-              done();
-            },
-          });
-          pipe(document);
+/**
+ * The whole document is rendered before the first byte: pages are small, statuses stay exact, and
+ * the server can cache a finished public page.
+ */
+function renderDocument(
+  page: ReactElement,
+  nonce: string,
+  answer: ResponseInit & { headers: Headers },
+  onRenderError: (error: unknown) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => startRendering(page, nonce, { answer, onRenderError, resolve, reject }));
+}
+
+/** What React's callbacks need of a page until its document is done. */
+interface Rendering {
+  answer: ResponseInit & { headers: Headers };
+  onRenderError(error: unknown): void;
+  resolve(document: Response): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * React's request object, and with it the callbacks given here, outlives the answer: under Node 20
+ * the web stream of the page's data that React Router reads during the render stays alive until the
+ * garbage collector's next full collection, and a promise made in the render holds React's request.
+ * So the callbacks reach the page (its answer, and through `onRenderError` its router context and
+ * request) only through `current`, let go once the document is done; otherwise every page's state
+ * would outlive the young generation and pile up for the full collections, whose pauses are the
+ * app's longest. A function of its own, so that no closure here keeps a caller's variables.
+ */
+function startRendering(page: ReactElement, nonce: string, rendering: Rendering): void {
+  let current: Rendering | undefined = rendering;
+  const done = () => {
+    const finished = current;
+    current = undefined;
+    clearTimeout(deadline);
+    return finished;
+  };
+  let shellRendered = false;
+  const { pipe, abort } = renderToPipeableStream(page, {
+    nonce,
+    onAllReady() {
+      shellRendered = true;
+      const { headers, status } = current!.answer;
+      headers.set('Content-Type', 'text/html; charset=utf-8');
+      // Everything is ready: the document is collected in memory and handed on as one buffer,
+      // cheaper than a stream of React's chunks that the server would read back anyway.
+      const chunks: Buffer[] = [];
+      const document = new Writable({
+        write(chunk: Buffer, _encoding, written) {
+          chunks.push(chunk);
+          written();
         },
-        onShellError(error: unknown) {
-          reject(error);
+        final(written) {
+          done()?.resolve(renderedDocumentResponse(Buffer.concat(chunks.splice(0)), { headers, status }));
+          written();
         },
-        onError(error: unknown) {
-          if (!shellRendered) return;
-          loadContext.get(requestContext).logger.error({ err: error }, 'render error');
-          reportToSentry(loadContext, request, error);
-        },
-      },
-    );
-    setTimeout(abort, streamTimeout + 1000);
+      });
+      pipe(document);
+    },
+    onShellError(error: unknown) {
+      done()?.reject(error);
+    },
+    onError(error: unknown) {
+      if (shellRendered) current?.onRenderError(error);
+    },
   });
+  // React calls back only after this function returned. A pending timer would keep React's request
+  // alive until it fires.
+  const deadline = setTimeout(abort, streamTimeout + 1000);
 }
 
 /**
