@@ -62,10 +62,11 @@ interface Rendering {
  * React's request object, and with it the callbacks given here, outlives the answer: under Node 20
  * the web stream of the page's data that React Router reads during the render stays alive until the
  * garbage collector's next full collection, and a promise made in the render holds React's request.
- * So the callbacks reach the page (its answer, and through `onRenderError` its router context and
- * request) only through `current`, let go once the document is done; otherwise every page's state
- * would outlive the young generation and pile up for the full collections, whose pauses are the
- * app's longest. A function of its own, so that no closure here keeps a caller's variables.
+ * So the callbacks reach the page (its answer, and through `onRenderError` the request and its
+ * router context provider) only through `current`, let go once the document is done or has failed;
+ * otherwise every page's state would outlive the young generation and pile up for the full
+ * collections, whose pauses are the app's longest. A function of its own, so that no closure here
+ * keeps a caller's variables.
  */
 function startRendering(page: ReactElement, nonce: string, rendering: Rendering): void {
   let current: Rendering | undefined = rendering;
@@ -75,12 +76,15 @@ function startRendering(page: ReactElement, nonce: string, rendering: Rendering)
     clearTimeout(deadline);
     return finished;
   };
-  let shellRendered = false;
+  // React reports a shell's error to onError too, before onShellError rejects the answer, which the
+  // router then logs (handleError): only errors after the page is ready are logged here.
+  let allReady = false;
   const { pipe, abort } = renderToPipeableStream(page, {
     nonce,
     onAllReady() {
-      shellRendered = true;
-      const { headers, status } = current!.answer;
+      allReady = true;
+      if (!current) return;
+      const { headers, status } = current.answer;
       headers.set('Content-Type', 'text/html; charset=utf-8');
       // Everything is ready: the document is collected in memory and handed on as one buffer,
       // cheaper than a stream of React's chunks that the server would read back anyway.
@@ -91,8 +95,15 @@ function startRendering(page: ReactElement, nonce: string, rendering: Rendering)
           written();
         },
         final(written) {
-          done()?.resolve(renderedDocumentResponse(Buffer.concat(chunks.splice(0)), { headers, status }));
+          const response = renderedDocumentResponse(Buffer.concat(chunks), { headers, status });
+          done()?.resolve(response);
           written();
+        },
+        // Also after `final`, when there is nothing left to settle; before it, the document failed
+        // (React gave up on it, or `final` threw).
+        destroy(error, destroyed) {
+          done()?.reject(error ?? new Error('the document was closed before it was complete'));
+          destroyed(error);
         },
       });
       pipe(document);
@@ -101,7 +112,7 @@ function startRendering(page: ReactElement, nonce: string, rendering: Rendering)
       done()?.reject(error);
     },
     onError(error: unknown) {
-      if (shellRendered) current?.onRenderError(error);
+      if (allReady) current?.onRenderError(error);
     },
   });
   // React calls back only after this function returned. A pending timer would keep React's request
