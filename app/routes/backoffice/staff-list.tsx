@@ -178,30 +178,9 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
             cell: (row) =>
               row.active && row.id !== loaderData.self ? (
                 <div className="back-office-actions">
-                  {row.confirmable ? (
-                    <StaffAction
-                      csrf={loaderData.csrf}
-                      intent="confirm"
-                      row={row}
-                      primary
-                      label={t('backoffice.staff.confirm')}
-                      ariaLabel={t('backoffice.staff.confirm.label', { name: row.displayName })}
-                    />
-                  ) : null}
-                  <StaffAction
-                    csrf={loaderData.csrf}
-                    intent="reenrol"
-                    row={row}
-                    label={t('backoffice.staff.reenrol')}
-                    ariaLabel={t('backoffice.staff.reenrol.label', { name: row.displayName })}
-                  />
-                  <StaffAction
-                    csrf={loaderData.csrf}
-                    intent="deactivate"
-                    row={row}
-                    label={t('backoffice.staff.deactivate')}
-                    ariaLabel={t('backoffice.staff.deactivate.label', { name: row.displayName })}
-                  />
+                  {row.confirmable ? <StaffAction csrf={loaderData.csrf} intent="confirm" row={row} /> : null}
+                  <StaffAction csrf={loaderData.csrf} intent="reenrol" row={row} />
+                  <StaffAction csrf={loaderData.csrf} intent="deactivate" row={row} />
                 </div>
               ) : (
                 '–'
@@ -215,32 +194,33 @@ export default function StaffList({ loaderData, actionData }: Route.ComponentPro
 }
 
 /**
- * One action on a staff account: a plain form, so it works without JavaScript. A confirmation also
- * carries the enrolment the page showed, which is what it confirms.
+ * One action on a staff account: a plain form, so it works without JavaScript. A confirmation, the
+ * one action an admin is waited for, also carries the enrolment the page showed, which is what it
+ * confirms.
  */
 function StaffAction({
   csrf,
   intent,
   row,
-  primary = false,
-  label,
-  ariaLabel,
 }: {
   csrf: string;
   intent: 'confirm' | 'reenrol' | 'deactivate';
-  row: { id: string; enrolledAt: string | null };
-  primary?: boolean;
-  label: string;
-  ariaLabel: string;
+  row: { id: string; displayName: string; enrolledAt: string | null };
 }) {
+  const t = useT();
+  const confirming = intent === 'confirm';
   return (
     <Form method="post" reloadDocument>
       <input type="hidden" name="csrf" value={csrf} />
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="staffId" value={row.id} />
-      {intent === 'confirm' ? <input type="hidden" name="enrolledAt" value={row.enrolledAt ?? ''} /> : null}
-      <button type="submit" className={primary ? 'button' : 'button button--secondary'} aria-label={ariaLabel}>
-        {label}
+      {confirming ? <input type="hidden" name="enrolledAt" value={row.enrolledAt ?? ''} /> : null}
+      <button
+        type="submit"
+        className={confirming ? 'button' : 'button button--secondary'}
+        aria-label={t(`backoffice.staff.${intent}.label`, { name: row.displayName })}
+      >
+        {t(`backoffice.staff.${intent}`)}
       </button>
     </Form>
   );
