@@ -8,7 +8,7 @@
 // floor at half the yardstick's request rate or more. Both run as child processes, loaded in turns.
 //
 //   node bench/floor-vs-react-router.mjs
-//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults)
+//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_REQUESTS=5000 BENCH_CONNECTIONS=10 (the defaults)
 //
 // Writes bench/results/floor-vs-react-router.json.
 import { Buffer } from 'node:buffer';

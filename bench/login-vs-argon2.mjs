@@ -9,7 +9,7 @@
 // PostgreSQL (DATABASE_URL, a scratch database).
 //
 //   node bench/login-vs-argon2.mjs
-//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults)
+//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_REQUESTS=5000 BENCH_CONNECTIONS=10 (the defaults)
 //   BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres)
 //
 // Writes bench/results/login-vs-argon2.json.

@@ -6,7 +6,7 @@
 // 50 ms.
 //
 //   node bench/overview-vs-floor.mjs
-//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults),
+//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_REQUESTS=5000 BENCH_CONNECTIONS=10 (the defaults),
 //   BENCH_OPEN_LOOP_SECONDS=20
 //   BENCH_DATABASE_URL (default TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/postgres):
 //     the server on which a scratch database is created and dropped afterwards

@@ -5,7 +5,7 @@
 // this one process.
 //
 //   node bench/public-page-vs-static.mjs
-//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_SECONDS=2 BENCH_CONNECTIONS=10 (the defaults)
+//   BENCH_SECONDS=10 BENCH_ROUNDS=5 BENCH_WARMUP_REQUESTS=5000 BENCH_CONNECTIONS=10 (the defaults)
 //
 // The app runs as `npm start` runs it (PGlite in a fresh DATA_DIR, bundled content, page cache on,
 // a request log line per request at LOG_LEVEL info, written to a file). What rendering a page costs

@@ -1,7 +1,7 @@
 // Load generation with autocannon, in the benchmark process. The servers being compared are loaded
-// in turns: after a warm-up, the measured time is cut into rounds, and every round loads each server
-// once, in alternating order, so that a change in the machine's other work during the run affects all
-// of them alike instead of whichever happened to run at that moment.
+// in turns: after a warm-up of a number of requests each, the measured time is cut into rounds, and
+// every round loads each server once, in alternating order, so that a change in the machine's other
+// work during the run affects all of them alike instead of whichever happened to run at that moment.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
 
@@ -9,7 +9,13 @@ export const settings = {
   connections: Number(process.env.BENCH_CONNECTIONS ?? 10),
   /** Measured seconds per server, over all rounds. */
   seconds: Number(process.env.BENCH_SECONDS ?? 10),
-  warmupSeconds: Number(process.env.BENCH_WARMUP_SECONDS ?? 2),
+  /**
+   * Requests every server answers before it is measured. V8 moves a function to its optimizing
+   * compiler once it has run often enough, so a server is warm after a number of requests, not of
+   * seconds: the app's login and floor page spend their first 2,500 to 4,000 requests compiling, at
+   * up to twice their later CPU per request (docs/decisions/0055-warm-up-counted-in-requests.md).
+   */
+  warmupRequests: Number(process.env.BENCH_WARMUP_REQUESTS ?? 5000),
   rounds: Number(process.env.BENCH_ROUNDS ?? 5),
   pipelining: 1,
 };
@@ -18,19 +24,20 @@ export const settings = {
 export const settingsForSummary = {
   connections: settings.connections,
   'seconds each': settings.seconds,
-  'warm-up seconds': settings.warmupSeconds,
+  'warm-up requests': settings.warmupRequests,
   pipelining: settings.pipelining,
   rounds: settings.rounds,
 };
 
 /**
- * One autocannon run of `target` ({ url, method?, headers?, body?, bodies?, status? }): answers with
- * the expected status (`status`, else any 2xx) count, and their latencies are kept in full (ms,
- * sub-millisecond) instead of autocannon's 1 ms buckets. With `bodies`, the requests take them in
- * turn (given as many bodies as connections, two requests in flight seldom share one). Resolves to
- * autocannon's result with `ok` and `unexpected` (answers with another status) added.
+ * One autocannon run of `target` ({ url, method?, headers?, body?, bodies?, status? }) for `seconds`,
+ * or for `amount` requests: answers with the expected status (`status`, else any 2xx) count, and
+ * their latencies are kept in full (ms, sub-millisecond) instead of autocannon's 1 ms buckets. With
+ * `bodies`, the requests take them in turn (given as many bodies as connections, two requests in
+ * flight seldom share one). Resolves to autocannon's result with `ok` and `unexpected` (answers with
+ * another status) added.
  */
-function run(target, seconds, latencies = []) {
+function run(target, { seconds, amount, latencies = [] }) {
   const isOk = target.status ? (status) => status === target.status : (status) => status >= 200 && status < 300;
   let ok = 0;
   let unexpected = 0;
@@ -48,7 +55,7 @@ function run(target, seconds, latencies = []) {
         ...inTurn,
         connections: settings.connections,
         pipelining: settings.pipelining,
-        duration: seconds,
+        ...(amount === undefined ? { duration: seconds } : { amount }),
       },
       (error, result) => (error ? reject(error) : resolve({ ...result, ok, unexpected })),
     );
@@ -102,7 +109,7 @@ export const roundMs = (value) => (value === undefined ? undefined : Math.round(
  */
 export async function measureInTurns(targets, { onRound } = {}) {
   for (const target of targets) {
-    if (settings.warmupSeconds > 0) await run(target, settings.warmupSeconds);
+    if (settings.warmupRequests > 0) await run(target, { amount: settings.warmupRequests });
   }
   const totals = new Map(
     targets.map((target) => [
@@ -131,7 +138,7 @@ export async function measureInTurns(targets, { onRound } = {}) {
       const serverBefore = processCpuSeconds(target.pid);
       const mainThreadBefore = mainThreadCpuSeconds(target.pid);
       const driverBefore = process.cpuUsage();
-      const result = await run(target, roundSeconds, total.latencies);
+      const result = await run(target, { seconds: roundSeconds, latencies: total.latencies });
       const driver = process.cpuUsage(driverBefore);
       const serverAfter = processCpuSeconds(target.pid);
       const mainThreadAfter = mainThreadCpuSeconds(target.pid);
