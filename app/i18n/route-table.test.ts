@@ -58,6 +58,13 @@ describe('route table', () => {
     }
   });
 
+  it('writes every path in lower-case letters, digits, hyphens and slashes, which no URL encoding changes', () => {
+    // The server's navigation links compare paths as written (app/ui/components/router-link.tsx).
+    for (const id of pageIds) {
+      for (const locale of locales) expect(pagePath(id, locale)).toMatch(/^\/[a-z0-9/-]*$/);
+    }
+  });
+
   it('finds each page and locale back from its path, and the counterpart in the other locale', () => {
     for (const id of pageIds) {
       for (const locale of locales) {

@@ -1,8 +1,13 @@
-import type { ComponentProps } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { internalHref, isPageHref } from '~/shared/navigation/internal-link';
 import { passOn } from '../pass-on';
-import { plainAnchorProps, RouterLink, type RouterLinkProps } from './router-link';
+import {
+  plainAnchorProps,
+  RouterLink,
+  RouterNavLink,
+  type RouterLinkProps,
+  type RouterNavLinkProps,
+} from './router-link';
 
 /**
  * The current page's link builder (app/shared/navigation/internal-link.ts): what a link to `href`
@@ -25,9 +30,7 @@ export function AppLink({ to, ...props }: RouterLinkProps) {
   return <RouterLink {...passOn(props, { to: href })} />;
 }
 
-type AppNavLinkProps = Omit<ComponentProps<typeof NavLink>, 'to'> & { to: string };
-
 /** A navigation entry that marks the current page; its target goes through the link builder. */
-export function AppNavLink({ to, ...props }: AppNavLinkProps) {
-  return <NavLink {...props} to={useInternalHref()(to)} />;
+export function AppNavLink({ to, ...props }: RouterNavLinkProps) {
+  return <RouterNavLink {...passOn(props, { to: useInternalHref()(to) })} />;
 }

@@ -1,8 +1,16 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Link, MemoryRouter } from 'react-router';
+import { Link, MemoryRouter, NavLink } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { plainAnchorProps, RouterLink, ServerLink, type RouterLinkProps } from './router-link';
+import {
+  plainAnchorProps,
+  RouterLink,
+  RouterNavLink,
+  ServerLink,
+  ServerNavLink,
+  type RouterLinkProps,
+  type RouterNavLinkProps,
+} from './router-link';
 
 /** What React Router's own `Link` renders for these props, on a page at `at`. */
 function linkMarkup(props: RouterLinkProps, at = '/de/impressum/'): string {
@@ -47,6 +55,41 @@ describe('the server’s link', () => {
 
   it('is what the server renders for a link', () => {
     expect(RouterLink).toBe(ServerLink);
+  });
+});
+
+/** Navigation entries, each on pages where it is and is not the current one. */
+const navCases: [at: string, props: RouterNavLinkProps][] = [
+  ['/de/kundenbereich', { to: '/de/kundenbereich', end: true, children: 'Übersicht' }],
+  ['/de/kundenbereich/guthaben', { to: '/de/kundenbereich', end: true, children: 'Übersicht' }],
+  ['/de/kundenbereich/guthaben', { to: '/de/kundenbereich', children: 'Bereich' }],
+  ['/de/kundenbereich/guthaben', { to: '/de/kundenbereich/guthaben', children: 'Guthaben' }],
+  ['/de/kundenbereich/guthaben/', { to: '/de/kundenbereich/guthaben', end: true, children: 'trailing slash' }],
+  ['/de/kundenbereich/guthaben', { to: '/de/kundenbereich/guthaben/', children: 'target with slash' }],
+  ['/de/kundenbereich/guthabenkonto', { to: '/de/kundenbereich/guthaben', children: 'prefix, no segment' }],
+  ['/DE/Kundenbereich/Daten', { to: '/de/kundenbereich/daten', children: 'case' }],
+  ['/de/kundenbereich/daten', { to: '/de/kundenbereich/daten?dbcembedded=1#form', children: 'query, hash' }],
+  ['/de/kundenbereich/daten', { to: '/de//kundenbereich/./daten', children: 'resolved' }],
+  ['/de/kundenbereich/daten', { to: '/de/kundenbereich/tarif', children: 'other page' }],
+  ['/backoffice/staff', { to: '/backoffice', end: true, children: 'Start' }],
+  ['/backoffice', { to: '/backoffice', end: true, children: 'Start' }],
+  ['/de/start', { to: '/', children: 'root' }],
+  ['/', { to: '/', end: true, children: 'root here' }],
+];
+
+describe('the server’s navigation link', () => {
+  it.each(navCases)('renders on %s what React Router’s NavLink renders: %o', (at, props) => {
+    expect(render(<ServerNavLink {...props} />, at)).toBe(render(<NavLink {...props} />, at));
+  });
+
+  it('marks the current page', () => {
+    expect(render(<ServerNavLink to="/de/kundenbereich/daten">Daten</ServerNavLink>, '/de/kundenbereich/daten')).toBe(
+      '<a aria-current="page" class="active" href="/de/kundenbereich/daten" data-discover="true">Daten</a>',
+    );
+  });
+
+  it('is what the server renders for a navigation link', () => {
+    expect(RouterNavLink).toBe(ServerNavLink);
   });
 });
 
