@@ -25,7 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { URLSearchParams } from 'node:url';
 import { ensureBuild } from '../scripts/build.mjs';
 import { createScratchDatabase, deleteRedisKeys } from '../tests/support/scratch-services.mjs';
-import { percentile, processCpuSeconds, roundMs, settings as loadSettings } from './support/load.mjs';
+import { percentile, processCpuSeconds, roundMs, runLength, settings as loadSettings } from './support/load.mjs';
 import { startApp } from './support/app.mjs';
 import { demoCustomer, registerCustomers } from './support/login.mjs';
 import { machine, report } from './support/results.mjs';
@@ -132,14 +132,14 @@ function requests(tally) {
   }));
 }
 
-/** Journeys on `urls` for `seconds`, or for `amount` requests. */
-function load(urls, { seconds, amount }, tally) {
+/** Journeys on `urls` for `length` (`runLength`'s argument). */
+function load(urls, length, tally) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url: urls,
         connections: settings.connections,
-        ...(amount === undefined ? { duration: seconds } : { amount }),
+        ...runLength(length),
         requests: requests(tally),
       },
       (error, result) => (error ? reject(error) : resolve(result)),

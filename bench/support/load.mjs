@@ -29,6 +29,11 @@ export const settingsForSummary = {
   rounds: settings.rounds,
 };
 
+/** autocannon's option for how long a run lasts: `seconds`, or `amount` requests when that is given. */
+export function runLength({ seconds, amount }) {
+  return amount === undefined ? { duration: seconds } : { amount };
+}
+
 /**
  * One autocannon run of `target` ({ url, method?, headers?, body?, bodies?, status? }) for `seconds`,
  * or for `amount` requests: answers with the expected status (`status`, else any 2xx) count, and
@@ -55,7 +60,7 @@ function run(target, { seconds, amount, latencies = [] }) {
         ...inTurn,
         connections: settings.connections,
         pipelining: settings.pipelining,
-        ...(amount === undefined ? { duration: seconds } : { amount }),
+        ...runLength({ seconds, amount }),
       },
       (error, result) => (error ? reject(error) : resolve({ ...result, ok, unexpected })),
     );
