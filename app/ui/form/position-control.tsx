@@ -3,6 +3,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { reportRules } from '~/config/reports';
 import { useLocale, useT } from '~/i18n/hooks';
 import { intlLocale, numberFormat } from '~/i18n/intl-formats';
+import type { Locale } from '~/i18n/locales';
 
 export interface ReportPosition {
   lat: number;
@@ -40,6 +41,14 @@ function useGeolocation(): Geolocation | null {
  * Without JavaScript (or without the Geolocation API) there is no button: the address field and
  * its server-side suggestions are the way to say where.
  */
+/**
+ * Built only when there is an accuracy to show: the first number format a page builds loads the
+ * locale's number data, a long task while the form hydrates that most reports never need.
+ */
+function formatMeters(meters: number, locale: Locale): string {
+  return numberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(meters);
+}
+
 export function PositionControl({ field, position, onPosition, enabled }: PositionControlProps) {
   const t = useT();
   const locale = useLocale();
@@ -66,7 +75,6 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
 
   const shown = position ? 'found' : status === 'found' ? 'idle' : status;
   const problem = shown === 'denied' || shown === 'unavailable' || shown === 'timeout';
-  const numbers = numberFormat(intlLocale(locale), { maximumFractionDigits: 0 });
   const statusText =
     shown === 'found' && position
       ? [
@@ -75,7 +83,7 @@ export function PositionControl({ field, position, onPosition, enabled }: Positi
             coordinates: `${position.lat.toFixed(5)}, ${position.lon.toFixed(5)}`,
           }),
           position.accuracy !== undefined
-            ? ` (${t('bike-report.position.accuracy', { meters: numbers.format(position.accuracy) })})`
+            ? ` (${t('bike-report.position.accuracy', { meters: formatMeters(position.accuracy, locale) })})`
             : '',
         ].join('')
       : shown === 'locating'
