@@ -1,5 +1,6 @@
 import { getCountryCodeForRegionCode, getSupportedRegionCodes } from 'awesome-phonenumber';
 import { describe, expect, it } from 'vitest';
+import { locales } from '~/i18n/locales';
 import { callingCodes, phoneRegion, phoneRegionOptions } from './phone-regions';
 
 describe('callingCodes', () => {
@@ -18,7 +19,7 @@ describe('phoneRegion', () => {
 });
 
 describe('phoneRegionOptions', () => {
-  it('names the default regions in the visitor’s language, Germany first', () => {
+  it('names the regions in the visitor’s language, Germany first', () => {
     const de = phoneRegionOptions('de');
     expect(de).toHaveLength(14);
     expect(de[0]).toEqual({ value: 'DE', label: 'Deutschland (+49)', callingCode: 49 });
@@ -26,7 +27,20 @@ describe('phoneRegionOptions', () => {
     expect(phoneRegionOptions('en').find((option) => option.value === 'CH')?.label).toBe('Switzerland (+41)');
   });
 
-  it('takes a list from the form’s options and drops unknown codes', () => {
-    expect(phoneRegionOptions('en', ['nl', 'DE', 'XX']).map((option) => option.value)).toEqual(['DE', 'NL']);
+  it.each(locales)('offers the same regions in %s, named and ordered as Intl names and sorts them', (locale) => {
+    const options = phoneRegionOptions(locale);
+    const names = new Intl.DisplayNames([locale], { type: 'region' });
+    const collator = new Intl.Collator(locale);
+    const expected = options
+      .map(({ value }) => ({ value, name: names.of(value)! }))
+      .sort((a, b) => (a.value === 'DE' ? -1 : b.value === 'DE' ? 1 : collator.compare(a.name, b.name)));
+    expect(options.map(({ value, label }) => [value, label])).toEqual(
+      expected.map(({ value, name }) => [value, `${name} (+${callingCodes.get(value)})`]),
+    );
+    expect(options.map(({ value }) => value).sort()).toEqual(
+      phoneRegionOptions('de')
+        .map(({ value }) => value)
+        .sort(),
+    );
   });
 });

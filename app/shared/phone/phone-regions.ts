@@ -1,3 +1,5 @@
+import type { Locale } from '~/i18n/locales';
+
 /**
  * The phone field's regions (docs/rules/forms-and-fields.md#phone-field), without the phone number
  * metadata: the region select is part of the form's markup in the browser, the metadata (`./phone.ts`)
@@ -5,23 +7,6 @@
  */
 
 export const defaultPhoneRegion = 'DE';
-/** The regions offered when a form passes no list of its own. */
-export const defaultPhoneRegions = [
-  'DE',
-  'AT',
-  'CH',
-  'NL',
-  'FR',
-  'PL',
-  'DK',
-  'BE',
-  'LU',
-  'CZ',
-  'IT',
-  'ES',
-  'GB',
-  'US',
-] as const;
 
 /**
  * Every region awesome-phonenumber knows, with its calling code: region code and code run
@@ -62,23 +47,60 @@ export interface PhoneRegionOption {
 }
 
 /**
- * The region select's options, named in the visitor's language (`Intl.DisplayNames`) with their
- * calling code: the default region first, the others by name.
+ * The regions the phone field offers, named in each of the app's languages: the default region
+ * first, the others by name. The names and the order are those of `Intl.DisplayNames` and
+ * `Intl.Collator` (phone-regions.test.ts checks them against the server's), written out because a
+ * browser building `Intl.DisplayNames` loads its region names for tens of milliseconds while the form
+ * hydrates, and because a browser whose names differ from the server's would not match its markup.
  */
-export function phoneRegionOptions(
-  locale: string,
-  regionCodes: readonly string[] = defaultPhoneRegions,
-  defaultRegion: string = defaultPhoneRegion,
-): PhoneRegionOption[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
-  const options = [...new Set(regionCodes.map((code) => code.toUpperCase()))].flatMap((code) => {
-    const callingCode = callingCodes.get(code);
-    return callingCode === undefined
-      ? []
-      : [{ value: code, label: `${names.of(code) ?? code} (+${callingCode})`, callingCode }];
+const offeredRegions: Record<Locale, readonly (readonly [code: string, name: string])[]> = {
+  de: [
+    ['DE', 'Deutschland'],
+    ['BE', 'Belgien'],
+    ['DK', 'Dänemark'],
+    ['FR', 'Frankreich'],
+    ['IT', 'Italien'],
+    ['LU', 'Luxemburg'],
+    ['NL', 'Niederlande'],
+    ['AT', 'Österreich'],
+    ['PL', 'Polen'],
+    ['CH', 'Schweiz'],
+    ['ES', 'Spanien'],
+    ['CZ', 'Tschechien'],
+    ['US', 'Vereinigte Staaten'],
+    ['GB', 'Vereinigtes Königreich'],
+  ],
+  en: [
+    ['DE', 'Germany'],
+    ['AT', 'Austria'],
+    ['BE', 'Belgium'],
+    ['CZ', 'Czechia'],
+    ['DK', 'Denmark'],
+    ['FR', 'France'],
+    ['IT', 'Italy'],
+    ['LU', 'Luxembourg'],
+    ['NL', 'Netherlands'],
+    ['PL', 'Poland'],
+    ['ES', 'Spain'],
+    ['CH', 'Switzerland'],
+    ['GB', 'United Kingdom'],
+    ['US', 'United States'],
+  ],
+};
+
+function optionsOf(regions: readonly (readonly [code: string, name: string])[]): readonly PhoneRegionOption[] {
+  return regions.map(([value, name]) => {
+    const callingCode = callingCodes.get(value)!;
+    return { value, label: `${name} (+${callingCode})`, callingCode };
   });
-  const collator = new Intl.Collator(locale);
-  return options.sort((a, b) =>
-    a.value === defaultRegion ? -1 : b.value === defaultRegion ? 1 : collator.compare(a.label, b.label),
-  );
+}
+
+const regionOptions: Record<Locale, readonly PhoneRegionOption[]> = {
+  de: optionsOf(offeredRegions.de),
+  en: optionsOf(offeredRegions.en),
+};
+
+/** The region select's options in the page's language, with their calling codes. */
+export function phoneRegionOptions(locale: Locale): readonly PhoneRegionOption[] {
+  return regionOptions[locale];
 }

@@ -1,8 +1,8 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PhoneFieldInput } from '~/shared/phone/mobile-phone-schema';
 import { phoneCheckDebounceMs, type PhoneJudgement } from '~/shared/phone/phone-judgement';
-import { defaultPhoneRegions, phoneRegion, phoneRegionOptions } from '~/shared/phone/phone-regions';
+import { phoneRegion, phoneRegionOptions } from '~/shared/phone/phone-regions';
 import { useLocale, useT } from '~/i18n/hooks';
 import { translateMessage } from './field-shell';
 import { useFieldState } from './field-state';
@@ -16,8 +16,6 @@ interface PhoneFieldProps {
   label?: ReactNode;
   hint?: ReactNode;
   required?: boolean;
-  /** The regions offered (the form's options); a short European list by default. */
-  regions?: readonly string[];
 }
 
 /**
@@ -31,11 +29,11 @@ interface PhoneFieldProps {
  * shows the same message. Until the check has answered for what is typed, the field shows the form's
  * messages (the server's, or those of the form's validator).
  */
-export function PhoneField({ field, label, hint, required, regions = defaultPhoneRegions }: PhoneFieldProps) {
+export function PhoneField({ field, label, hint, required }: PhoneFieldProps) {
   const t = useT();
   const locale = useLocale();
   const fieldset = field.getFieldset();
-  const options = useMemo(() => phoneRegionOptions(locale, regions), [locale, regions]);
+  const options = phoneRegionOptions(locale);
   const [regionCode, setRegionCode] = useState(() => phoneRegion(fieldset.regionCode.initialValue));
   const [number, setNumber] = useState(() => fieldset.phonenumber.initialValue ?? '');
   // Until the user changes something, the messages are the server's (or the form's) for what it got.
