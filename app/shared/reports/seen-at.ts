@@ -6,16 +6,9 @@
 
 const berlin = 'Europe/Berlin';
 
-const partsFormat = new Intl.DateTimeFormat('en-GB', {
-  timeZone: berlin,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Built at its first use, not when the module loads: the report forms' pages hydrate without it and
+// need it only once a form is checked (a time zone's first formatter loads its data).
+let partsFormat: Intl.DateTimeFormat | undefined;
 
 interface WallClock {
   year: number;
@@ -26,6 +19,16 @@ interface WallClock {
 }
 
 function berlinWallClock(instant: Date): WallClock & { second: number } {
+  partsFormat ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: berlin,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
   const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),
