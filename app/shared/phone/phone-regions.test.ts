@@ -27,20 +27,23 @@ describe('phoneRegionOptions', () => {
     expect(phoneRegionOptions('en').find((option) => option.value === 'CH')?.label).toBe('Switzerland (+41)');
   });
 
-  it.each(locales)('offers the same regions in %s, named and ordered as Intl names and sorts them', (locale) => {
-    const options = phoneRegionOptions(locale);
-    const names = new Intl.DisplayNames([locale], { type: 'region' });
-    const collator = new Intl.Collator(locale);
-    const expected = options
-      .map(({ value }) => ({ value, name: names.of(value)! }))
-      .sort((a, b) => (a.value === 'DE' ? -1 : b.value === 'DE' ? 1 : collator.compare(a.name, b.name)));
-    expect(options.map(({ value, label }) => [value, label])).toEqual(
-      expected.map(({ value, name }) => [value, `${name} (+${callingCodes.get(value)})`]),
-    );
-    expect(options.map(({ value }) => value).sort()).toEqual(
-      phoneRegionOptions('de')
-        .map(({ value }) => value)
-        .sort(),
-    );
-  });
+  it.each(locales)(
+    'names and orders the regions in %s as Intl does, and offers the same regions in every language',
+    (locale) => {
+      const options = phoneRegionOptions(locale);
+      const names = new Intl.DisplayNames([locale], { type: 'region' });
+      const collator = new Intl.Collator(locale);
+      const expected = options
+        .map(({ value }) => ({ value, name: names.of(value)! }))
+        .sort((a, b) => (a.value === 'DE' ? -1 : b.value === 'DE' ? 1 : collator.compare(a.name, b.name)));
+      expect(options.map(({ value, label }) => [value, label])).toEqual(
+        expected.map(({ value, name }) => [value, `${name} (+${callingCodes.get(value)})`]),
+      );
+      expect(options.map(({ value }) => value).sort()).toEqual(
+        phoneRegionOptions('de')
+          .map(({ value }) => value)
+          .sort(),
+      );
+    },
+  );
 });
