@@ -26,7 +26,19 @@ interface Definition {
 const value: FieldShape = { kind: 'value' };
 const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
+// Read once per schema: most forms' schemas are built once, and every post of the form asks again.
+const shapes = new WeakMap<$ZodType, FieldShape>();
+
 export function fieldShape(schema: $ZodType): FieldShape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    shape = shapeOf(schema);
+    shapes.set(schema, shape);
+  }
+  return shape;
+}
+
+function shapeOf(schema: $ZodType): FieldShape {
   const definition = schema._zod.def as Definition;
   if (wrappers.has(definition.type) && definition.innerType) return fieldShape(definition.innerType);
   switch (definition.type) {
