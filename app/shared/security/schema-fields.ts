@@ -7,9 +7,9 @@ import type { $ZodType } from 'zod/v4/core';
  * (optional, default, catch, pipe, transform) are looked through; anything else is one value.
  */
 export type FieldShape =
-  | { kind: 'value' }
-  | { kind: 'object'; fields: ReadonlyMap<string, FieldShape> }
-  | { kind: 'list'; element: FieldShape };
+  | { readonly kind: 'value' }
+  | { readonly kind: 'object'; readonly fields: ReadonlyMap<string, FieldShape> }
+  | { readonly kind: 'list'; readonly element: FieldShape };
 
 interface Definition {
   type: string;
@@ -27,6 +27,7 @@ const value: FieldShape = { kind: 'value' };
 const wrappers = new Set(['optional', 'nullable', 'default', 'prefault', 'catch', 'readonly', 'nonoptional']);
 
 // Read once per schema: most forms' schemas are built once, and every post of the form asks again.
+// Shapes are shared between the forms whose schemas share parts, so nothing may change one.
 const shapes = new WeakMap<$ZodType, FieldShape>();
 
 export function fieldShape(schema: $ZodType): FieldShape {

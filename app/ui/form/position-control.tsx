@@ -33,6 +33,14 @@ function useGeolocation(): Geolocation | null {
 }
 
 /**
+ * Built only when there is an accuracy to show: the first number format a page builds loads the
+ * locale's number data, a long task while the form hydrates that most reports never need.
+ */
+function formatMeters(meters: number, locale: Locale): string {
+  return numberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(meters);
+}
+
+/**
  * "Use my position": asks the browser for its position (high accuracy, at most 30 s old, 27 s timeout:
  * docs/rules/bike-reports.md#position) and puts it into the hidden `position.lat`, `position.lon` and
  * `position.accuracy` inputs. The coordinates are shown with their accuracy; a refusal, an unknown position
@@ -41,14 +49,6 @@ function useGeolocation(): Geolocation | null {
  * Without JavaScript (or without the Geolocation API) there is no button: the address field and
  * its server-side suggestions are the way to say where.
  */
-/**
- * Built only when there is an accuracy to show: the first number format a page builds loads the
- * locale's number data, a long task while the form hydrates that most reports never need.
- */
-function formatMeters(meters: number, locale: Locale): string {
-  return numberFormat(intlLocale(locale), { maximumFractionDigits: 0 }).format(meters);
-}
-
 export function PositionControl({ field, position, onPosition, enabled }: PositionControlProps) {
   const t = useT();
   const locale = useLocale();
