@@ -1,9 +1,18 @@
 // What `npm start` and `npm run dev` print once the server listens, and how they stop.
+import { onProjectNode, projectNode } from './runtime.mjs';
 
-/** The address, and on a local run the demo login and the mailbox. */
+/**
+ * The address and the Node.js it runs on, and on a local run the demo login and the mailbox. A start
+ * on another Node.js than the project's (`node scripts/start.mjs` with the machine's) says so.
+ */
 export function printStartBanner(app) {
   const { config, database, demoLogin, mail } = app.services;
-  console.log(`\n  Self-service app running at ${app.url}  (${config.brand}, ${database.kind})`);
+  console.log(
+    `\n  Self-service app running at ${app.url}  (${config.brand}, ${database.kind}, Node.js ${process.version})`,
+  );
+  if (!onProjectNode) {
+    console.warn(`  Warning: started with ${process.execPath}; the project runs on ${projectNode} (npm start uses it)`);
+  }
   if (demoLogin) {
     const password = demoLogin.password ?? '(changed in the app since; DEMO_PASSWORD sets it again)';
     console.log(`  Demo customer: ${demoLogin.email} / ${password}`);

@@ -9,6 +9,7 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import path from 'node:path';
 import { root } from '../../scripts/build.mjs';
+import { projectNode } from '../../scripts/runtime.mjs';
 
 /**
  * Every setting of the app (`.env.example` lists them all): none may come from the caller's shell,
@@ -35,6 +36,7 @@ export async function startApp(work, id, settings = {}) {
   const logFile = path.join(work, `app-${id}.log`);
   const log = openSync(logFile, 'a');
   const child = fork(path.join(root, 'scripts', 'start.mjs'), [], {
+    execPath: projectNode,
     // For a profile of the app under a benchmark's load (e.g. `BENCH_NODE_ARGS=--cpu-prof`); figures taken with
     // it are not the app as `npm start` runs it.
     execArgv: process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [],

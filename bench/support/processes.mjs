@@ -1,7 +1,9 @@
-// Starts a server script as a child process and waits for it to report its URL over IPC.
+// Starts a server script as a child process and waits for it to report its URL over IPC. Yardsticks
+// run on the app's Node.js, so that both sides of a comparison have the same runtime.
 import { fork } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { root } from '../../scripts/build.mjs';
+import { projectNode } from '../../scripts/runtime.mjs';
 
 /**
  * @param {string} script  path of the child's entry module
@@ -11,7 +13,7 @@ import { root } from '../../scripts/build.mjs';
  */
 export async function startChild(script, { args = [], env = process.env, logFile }) {
   const log = openSync(logFile, 'a');
-  const child = fork(script, args, { cwd: root, env, stdio: ['ignore', log, log, 'ipc'] });
+  const child = fork(script, args, { execPath: projectNode, cwd: root, env, stdio: ['ignore', log, log, 'ipc'] });
   closeSync(log);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
   const url = await new Promise((resolve, reject) => {

@@ -4,6 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { root } from '../../scripts/build.mjs';
+import { projectNodeVersion } from '../../scripts/runtime.mjs';
 
 /** The machine and its load when the benchmark starts; warns when other work will disturb the figures. */
 export function machine() {
@@ -11,7 +12,8 @@ export function machine() {
   if (loadAverage > cpus().length / 2) {
     console.warn(`Note: load average ${loadAverage} on ${cpus().length} CPUs; other work will disturb the figures.`);
   }
-  return { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: process.version, loadAverage };
+  // The servers' Node.js (bench/support/app.mjs), which may not be the load generator's.
+  return { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: projectNodeVersion(), loadAverage };
 }
 
 /** Writes the result file and prints its table, rows and figures. */
