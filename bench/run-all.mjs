@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark script bench/*.mjs (except this one), one after the other,
-// each in its own process, then writes the Markdown summary bench/results/latest.md from the JSON
+// each in its own process on the project's Node.js (scripts/runtime.mjs), then writes the Markdown summary bench/results/latest.md from the JSON
 // figures they left in bench/results/<script name>.json. Arguments filter scripts by name:
 // `node bench/run-all.mjs public-page` runs only the scripts whose name contains "public-page";
 // the summary still lists every script's latest figures.
@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import prettier from 'prettier';
 import { root } from '../scripts/build.mjs';
+import { projectNode } from '../scripts/runtime.mjs';
 
 const benchDir = path.join(root, 'bench');
 const resultsDir = path.join(benchDir, 'results');
@@ -24,7 +25,7 @@ const failed = [];
 for (const name of selected) {
   console.log(`\n=== bench/${name}.mjs`);
   const started = Date.now();
-  const { status, signal } = spawnSync(process.execPath, [path.join(benchDir, `${name}.mjs`)], {
+  const { status, signal } = spawnSync(projectNode, [path.join(benchDir, `${name}.mjs`)], {
     cwd: root,
     stdio: 'inherit',
   });

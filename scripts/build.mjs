@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { projectNode } from './runtime.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -44,7 +45,7 @@ export function ensureBuild({ force = false } = {}) {
   if (!force && isUpToDate(stamp)) return;
   if (!force) console.log('Building the app (sources changed since the last build) ...');
   const result = spawnSync(
-    process.execPath,
+    projectNode,
     [path.join(root, 'node_modules', '@react-router', 'dev', 'bin.js'), 'build'],
     // A production build whatever the shell says: Vite builds the client's React by NODE_ENV.
     { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },

@@ -1,9 +1,9 @@
 // What `npm start` and `npm run dev` print once the server listens, and how they stop.
-import { onProjectNode, projectNode } from './runtime.mjs';
+import { onProjectNode, projectNode, projectNodeVersion } from './runtime.mjs';
 
 /**
  * The address and the Node.js it runs on, and on a local run the demo login and the mailbox. A start
- * on another Node.js than the project's (`node scripts/start.mjs` with the machine's) says so.
+ * on another Node.js version than the project's (`node scripts/start.mjs` with the machine's) says so.
  */
 export function printStartBanner(app) {
   const { config, database, demoLogin, mail } = app.services;
@@ -11,7 +11,9 @@ export function printStartBanner(app) {
     `\n  Self-service app running at ${app.url}  (${config.brand}, ${database.kind}, Node.js ${process.version})`,
   );
   if (!onProjectNode) {
-    console.warn(`  Warning: started with ${process.execPath}; the project runs on ${projectNode} (npm start uses it)`);
+    console.warn(
+      `  Warning: the project runs on Node.js ${projectNodeVersion}, ${projectNode} (npm start uses it); this is ${process.execPath}`,
+    );
   }
   if (demoLogin) {
     const password = demoLogin.password ?? '(changed in the app since; DEMO_PASSWORD sets it again)';

@@ -13,7 +13,7 @@ export function machine() {
     console.warn(`Note: load average ${loadAverage} on ${cpus().length} CPUs; other work will disturb the figures.`);
   }
   // The servers' Node.js (bench/support/app.mjs), which may not be the load generator's.
-  return { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: projectNodeVersion(), loadAverage };
+  return { cpus: cpus().length, cpu: cpus()[0]?.model ?? 'unknown', node: projectNodeVersion, loadAverage };
 }
 
 /** Writes the result file and prints its table, rows and figures. */

@@ -1,0 +1,3 @@
+export const projectNode: string;
+export const projectNodeVersion: string;
+export const onProjectNode: boolean;
