@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark script bench/*.mjs (except this one), one after the other,
-// each in its own process on the project's Node.js (scripts/runtime.mjs), then writes the Markdown summary bench/results/latest.md from the JSON
-// figures they left in bench/results/<script name>.json. Arguments filter scripts by name:
-// `node bench/run-all.mjs public-page` runs only the scripts whose name contains "public-page";
-// the summary still lists every script's latest figures.
+// each in its own process on the project's Node.js (scripts/runtime.mjs), then writes the Markdown
+// summary bench/results/latest.md from the JSON figures they left in bench/results/<script
+// name>.json. Arguments filter scripts by name: `node bench/run-all.mjs public-page` runs only the
+// scripts whose name contains "public-page"; the summary still lists every script's latest figures.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
