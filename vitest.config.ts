@@ -17,7 +17,10 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // As on the server: every message catalogue (app/i18n/messages/complete.ts).
-    setupFiles: ['app/i18n/messages/complete.ts'],
+    // Vitest's default on two cores is one worker; most files spend much of their time waiting on
+    // the processes they started (the app, PostgreSQL, Redis), which a second and third file use.
+    maxWorkers: 3,
+    // Every message catalogue, and the end of each file for the databases it kept.
+    setupFiles: ['tests/support/vitest-setup.ts'],
   },
 });

@@ -22,7 +22,8 @@ describe('npm start with no environment', () => {
   beforeAll(async () => {
     const recorder = await recordLoadedModules();
     loadedModules = recorder.read;
-    app = await startAppServer({}, { cleanEnvironment: true, nodeArgs: recorder.nodeArgs });
+    // A first start: PGlite's initdb and every migration on an empty data folder.
+    app = await startAppServer({}, { cleanEnvironment: true, nodeArgs: recorder.nodeArgs, emptyDataDir: true });
   }, 240_000);
   afterAll(async () => {
     await app?.stop();

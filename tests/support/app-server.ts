@@ -1,12 +1,14 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
+import { withFileLock } from './file-lock';
 import { freePort } from './free-port';
+import { migratedPgliteDirectory } from './migrated-templates';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const startScript = path.join(root, 'scripts', 'start.mjs');
@@ -42,11 +44,17 @@ export interface StartOptions {
   cleanEnvironment?: boolean;
   /** Node.js options before the start script, e.g. `--import` of a test's own module. */
   nodeArgs?: string[];
+  /**
+   * On the embedded database, the data folder starts empty, as on a first `npm start`, and the
+   * start runs PGlite's initdb and every migration (seconds). Otherwise it starts with a copy of a
+   * migrated database (made once per migration set), and the start seeds it as any start does.
+   */
+  emptyDataDir?: boolean;
 }
 
 /**
  * Starts `node scripts/start.mjs` (the app is built first when the sources changed) on a free port
- * with a fresh, empty DATA_DIR, and resolves once GET /health answers 200. `env` adds to or
+ * with a fresh DATA_DIR (see `StartOptions.emptyDataDir`), and resolves once GET /health answers 200. `env` adds to or
  * overrides the defaults, e.g. `{ CLIENT: 'flinkster' }` or `{ DATABASE_URL }`.
  */
 export async function startAppServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppServer> {
@@ -101,6 +109,9 @@ export interface LaunchedApp {
  */
 export async function launchApp(env: Record<string, string> = {}, options: StartOptions = {}): Promise<LaunchedApp> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'app-data-'));
+  if (!env.DATABASE_URL && !options.emptyDataDir) {
+    await cp(await migratedPgliteDirectory(), path.join(dataDir, 'pglite'), { recursive: true });
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -232,37 +243,10 @@ async function terminate(child: ChildProcess, killAfterMs: number): Promise<Proc
   return { code: child.exitCode, signal: child.signalCode };
 }
 
-/**
- * Runs `task` while holding a lock file shared by the runner and its workers. The file names the
- * holder's pid, so a lock left behind by a killed run is recognised and taken over.
- */
-async function withStartLock<T>(task: () => Promise<T>): Promise<T> {
+/** One start at a time across the runner and its workers (see `startAppServers`). */
+function withStartLock<T>(task: () => Promise<T>): Promise<T> {
   const lock = path.join(os.tmpdir(), `app-start-${createHash('sha1').update(root).digest('hex').slice(0, 12)}.lock`);
-  for (;;) {
-    try {
-      await writeFile(lock, String(process.pid), { flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = Number(await readFile(lock, 'utf8').catch(() => ''));
-      if (holder && !isAlive(holder)) await rm(lock, { force: true });
-      else await delay(100);
-    }
-  }
-  try {
-    return await task();
-  } finally {
-    await rm(lock, { force: true });
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
+  return withFileLock(lock, task);
 }
 
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

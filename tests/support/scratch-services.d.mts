@@ -5,5 +5,9 @@ export interface ScratchDatabase {
   drop(): Promise<void>;
 }
 
-export function createScratchDatabase(serverUrl: string, prefix: string): Promise<ScratchDatabase>;
+export function createScratchDatabase(
+  serverUrl: string,
+  prefix: string,
+  options?: { template?: string },
+): Promise<ScratchDatabase>;
 export function deleteRedisKeys(redisUrl: string, prefix: string): Promise<void>;

@@ -5,12 +5,15 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-/** A fresh, empty database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`. */
-export async function createScratchDatabase(serverUrl, prefix) {
+/**
+ * A fresh database on the PostgreSQL server of `serverUrl`, named `<prefix>_<random>`: empty, or a
+ * copy of the database `template` names.
+ */
+export async function createScratchDatabase(serverUrl, prefix, { template } = {}) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(template ? `create database ${name} template ${template}` : `create database ${name}`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { createPostgresDatabase } from '../../support/test-databases';
+import { migratedPgliteDump, migratedPostgresTemplate } from '../../support/migrated-templates';
+import { createScratchDatabase } from '../../support/scratch-services.mjs';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export interface ProxiedDatabase {
@@ -13,12 +14,14 @@ export interface ProxiedDatabase {
 }
 
 /**
- * An empty database the app reaches only through a TCP proxy the test controls. With
- * TEST_DATABASE_URL it is a fresh database on that PostgreSQL server (dropped afterwards);
- * otherwise an in-memory PGlite served over TCP from this process.
+ * A migrated database without rows that the app reaches only through a TCP proxy the test controls.
+ * With TEST_DATABASE_URL it is a fresh copy of the migrated template on that PostgreSQL server
+ * (dropped afterwards); otherwise an in-memory PGlite loaded from the migrated dump, served over TCP
+ * from this process. The app's start finds the migrations applied and seeds it.
  */
 export async function startProxiedDatabase(): Promise<ProxiedDatabase> {
-  const backend = process.env.TEST_DATABASE_URL ? await postgresBackend() : await pgliteBackend();
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  const backend = serverUrl ? await postgresBackend(serverUrl) : await pgliteBackend();
   const proxy = await startTcpProxy(backend.target);
   const url = new URL(backend.url);
   url.hostname = '127.0.0.1';
@@ -41,14 +44,15 @@ interface Backend {
   dispose(): Promise<void>;
 }
 
-async function postgresBackend(): Promise<Backend> {
-  const { url, drop } = await createPostgresDatabase();
+async function postgresBackend(serverUrl: string): Promise<Backend> {
+  const template = await migratedPostgresTemplate(serverUrl);
+  const { url, drop } = await createScratchDatabase(serverUrl, 'test', { template });
   const { hostname, port } = new URL(url);
   return { url, appEnv: {}, target: { host: hostname, port: Number(port || 5432) }, dispose: drop };
 }
 
 async function pgliteBackend(): Promise<Backend> {
-  const db = await PGlite.create();
+  const db = await PGlite.create({ loadDataDir: await migratedPgliteDump() });
   // The app's connection pool opens several connections; the server multiplexes them onto PGlite.
   const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
   await server.start();
