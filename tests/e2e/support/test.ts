@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContextOptions, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContextOptions, type ConsoleMessage, type Page } from '@playwright/test';
 import { consentValue, type ConsentChoice } from '../../../app/shared/consent/consent-cookie';
 import { startAppServer } from '../../support/app-server';
 import { startProxiedDatabase, type ProxiedDatabase } from './database';
@@ -75,14 +75,32 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     { auto: true },
   ],
   browserErrors: async ({ page }, provide) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(`console: ${message.text()} at ${message.location().url}`);
-    });
-    page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+    const { errors, stop } = collectBrowserErrors(page);
     await provide(errors);
+    stop();
   },
 });
+
+/**
+ * Console errors (CSP violations included) and uncaught exceptions of `page` from now until `stop`,
+ * as text: for a tab that outlives the test (`sharedPage`), so that one test's errors stay its own.
+ */
+export function collectBrowserErrors(page: Page): { errors: string[]; stop(): void } {
+  const errors: string[] = [];
+  const onConsole = (message: ConsoleMessage) => {
+    if (message.type() === 'error') errors.push(`console: ${message.text()} at ${message.location().url}`);
+  };
+  const onPageError = (error: Error) => errors.push(`uncaught: ${error.message}`);
+  page.on('console', onConsole);
+  page.on('pageerror', onPageError);
+  return {
+    errors,
+    stop() {
+      page.off('console', onConsole);
+      page.off('pageerror', onPageError);
+    },
+  };
+}
 
 /** Building and starting a server of its own can take a while on a busy machine. */
 const serverStartTimeout = 180_000;
