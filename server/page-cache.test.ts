@@ -33,7 +33,7 @@ describe('page cache', () => {
     cache.set('/b', page, 60);
     cache.set('/c', page, 60);
     expect(cache.get('/a')).toBeUndefined();
-    expect(cache.get('/c')).toBeDefined();
+    expect(cache.get('/c')).toEqual({ ...page, expiresAt: 60_000 });
     now = 60_000;
     expect(cache.get('/b')).toBeUndefined();
   });

@@ -32,6 +32,13 @@ afterEach(() => {
 const lockFile = () => path.join(directory, 'pglite.lock');
 const isLinux = process.platform === 'linux';
 
+/** Opens the directory, which must succeed with the lock file then naming this process, and lets go. */
+function expectTakenOver(): void {
+  const lock = lockDataDirectory(directory);
+  expect(JSON.parse(readFileSync(lockFile(), 'utf8'))).toMatchObject({ pid: process.pid });
+  lock.release();
+}
+
 /** Another process that takes the lock and keeps it until it is killed. */
 async function lockInAnotherProcess(): Promise<ChildProcess> {
   const script = `import { lockDataDirectory } from './app/db/data-directory-lock.server.ts';
@@ -75,7 +82,7 @@ describe('the embedded database’s directory lock', () => {
     // The test runner's parent process runs, but started at another time than the lock says.
     const boot = readFileSync('/proc/sys/kernel/random/boot_id', 'utf8').trim();
     writeFileSync(lockFile(), JSON.stringify({ pid: process.ppid, ...here, boot, start: '1' }));
-    lockDataDirectory(directory).release();
+    expectTakenOver();
   });
 
   it('takes over a lock of an ended process or an unreadable one, and leaves one of a running process', () => {
@@ -85,9 +92,9 @@ describe('the embedded database’s directory lock', () => {
 
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(lockFile(), JSON.stringify({ pid: ended, ...here }));
-    lockDataDirectory(directory).release();
+    expectTakenOver();
     writeFileSync(lockFile(), '{"pid":');
-    lockDataDirectory(directory).release();
+    expectTakenOver();
   });
 
   it('counts a lock held in another container or on another machine as held while its holder refreshes it', () => {
@@ -96,7 +103,7 @@ describe('the embedded database’s directory lock', () => {
     expect(() => lockDataDirectory(directory)).toThrow('(pid 1 on app-7f9c)');
     const minuteAgo = new Date(Date.now() - 60_000);
     utimesSync(lockFile(), minuteAgo, minuteAgo);
-    lockDataDirectory(directory).release();
+    expectTakenOver();
   });
 
   it('refreshes its own lock’s time while it holds it', async () => {
@@ -163,7 +170,7 @@ setTimeout(() => { fs.writeFileSync(${JSON.stringify(released)}, ''); fs.unlinkS
   it('takes over a guard its process left behind', () => {
     const ended = spawnSync(process.execPath, ['-e', '']).pid;
     writeFileSync(`${lockFile()}.guard`, JSON.stringify({ pid: ended, ...here }));
-    lockDataDirectory(directory).release();
+    expectTakenOver();
     expect(existsSync(`${lockFile()}.guard`)).toBe(false);
   });
 
