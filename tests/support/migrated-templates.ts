@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { migrationsFolder, openDatabase } from '~/db/client.server';
@@ -49,6 +49,7 @@ export function migratedPgliteDump(): Promise<Blob> {
         const partial = `${file}.${process.pid}`;
         await writeFile(partial, Buffer.from(await dump.arrayBuffer()));
         await rename(partial, file);
+        await removeOtherMigrationSets();
         return dump;
       } finally {
         await client.close();
@@ -79,6 +80,16 @@ export function migratedPgliteDirectory(): Promise<string> {
     });
   })();
   return pgliteDirectory;
+}
+
+/** The dumps and directories of earlier migration sets: nothing of this checkout copies them any more. */
+async function removeOtherMigrationSets(): Promise<void> {
+  const ours = `pglite-${migrationSet}`;
+  for (const name of await readdir(cacheFolder)) {
+    if (name.startsWith('pglite-') && !name.startsWith(ours)) {
+      await rm(path.join(cacheFolder, name), { recursive: true, force: true });
+    }
+  }
 }
 
 const exists = (file: string) =>
