@@ -62,8 +62,11 @@ export const business = {
     pageSize: 50,
     maxPageSize: 200,
     noteMaxLength: 4000,
-    /** Books and records of a deleted account are kept this long, restricted (docs/rules/back-office.md#case-queues). */
-    retentionYears: 10,
+    /**
+     * Invoices and bookings of a deleted account are kept this long, restricted: 8 years under §147(3) AO and §14b
+     * UStG since 2025 (docs/rules/back-office.md#case-queues). The deletion mail states it from here.
+     */
+    retentionYears: 8,
   },
 } as const;
 

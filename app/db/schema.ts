@@ -757,8 +757,8 @@ export const caseNotes = pgTable(
 );
 
 /**
- * What the law makes the provider keep of a deleted account (10 years under §147 AO for books and
- * records; docs/rules/back-office.md#case-queues): the identity the kept ledger, payments and contract
+ * What the law makes the provider keep of a deleted account (invoices and bookings, 8 years under §147(3) AO
+ * and §14b UStG; docs/rules/back-office.md#case-queues): the identity the kept ledger, payments and contract
  * belong to, apart from the erased customer row and restricted to finance staff, until `retain_until`.
  */
 export const retainedCustomerRecords = pgTable('retained_customer_records', {

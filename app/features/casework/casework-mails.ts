@@ -1,4 +1,5 @@
 import type { BrandProfile } from '~/config/brand';
+import { business } from '~/config/business';
 import type { Locale } from '~/i18n/locales';
 import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 
@@ -60,6 +61,7 @@ export function deletionDoneMail(
   brand: BrandProfile,
 ): RenderedMail {
   const de = locale === 'de';
+  const years = business.backOffice.retentionYears;
   return renderMailContent(
     'deletion-done',
     {
@@ -67,10 +69,10 @@ export function deletionDoneMail(
       greeting: de ? `Hallo ${firstName},` : `Hello ${firstName},`,
       paragraphs: de
         ? [
-            `wie beantragt haben wir dein Konto (Kundennummer ${customerNumber}) gelöscht. Rechnungen und Buchungen müssen wir von Gesetzes wegen zehn Jahre aufbewahren; sie sind gesperrt und werden danach gelöscht.`,
+            `wie beantragt haben wir dein Konto (Kundennummer ${customerNumber}) gelöscht. Rechnungen und Buchungen müssen wir von Gesetzes wegen ${years} Jahre aufbewahren; sie sind gesperrt und werden danach gelöscht.`,
           ]
         : [
-            `as you asked, we have deleted your account (customer number ${customerNumber}). The law makes us keep invoices and bookings for ten years; they are blocked and will be deleted then.`,
+            `as you asked, we have deleted your account (customer number ${customerNumber}). The law makes us keep invoices and bookings for ${years} years; they are blocked and will be deleted then.`,
           ],
       closing: mailClosing(locale, brand),
     },

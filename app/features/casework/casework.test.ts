@@ -452,7 +452,8 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     await db().update(contracts).set({ state: 'ended', endDate: '2026-05-31' }).where(eq(contracts.customerId, erika));
     const [before] = await db().select().from(customers).where(eq(customers.id, erika));
     const done = await carryOutDeletion(ctx(), anna, row.id, { now: june10 });
-    expect(done).toMatchObject({ ok: true, retainUntil: '2036-06-10', case: { state: 'done', outcome: 'deleted' } });
+    // Invoices and bookings are kept 8 years (docs/rules/back-office.md#case-queues).
+    expect(done).toMatchObject({ ok: true, retainUntil: '2034-06-10', case: { state: 'done', outcome: 'deleted' } });
 
     const [after] = await db().select().from(customers).where(eq(customers.id, erika));
     expect(after).toMatchObject({ firstName: '', lastName: '', phoneE164: '', addressText: '', deletedAt: june10 });
@@ -477,10 +478,11 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
         customerNumber: before!.customerNumber,
         name: 'Erika Mustermann',
         email: 'erika@example.org',
-        retainUntil: '2036-06-10',
+        retainUntil: '2034-06-10',
       }),
     ]);
-    expect((await mailsTo('erika@example.org')).map((mail) => mail.kind)).toContain('deletion-done');
+    const deletionDone = (await mailsTo('erika@example.org')).find((mail) => mail.kind === 'deletion-done');
+    expect(deletionDone?.text).toContain('Rechnungen und Buchungen müssen wir von Gesetzes wegen 8 Jahre aufbewahren');
     expect(await auditActions(erika)).toEqual(['anna:deletion.carry-out']);
     expect(await carryOutDeletion(ctx(), anna, row.id, { now: june10 })).toEqual({ ok: false, error: 'done' });
   });

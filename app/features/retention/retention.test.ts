@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { retention } from '~/config/retention';
 import { openDatabase, type Database } from '~/db/client.server';
@@ -310,6 +311,41 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
     expect(await left(creditLedger)).toEqual([lastDay]);
     expect(await left(moneyRequests)).toEqual([lastDay]);
     expect(await left(cancellations)).toEqual([lastDay]);
+  });
+
+  it('moves the end of identities kept for 10 years to 8 years after the deletion day in Berlin (migration 0017)', async () => {
+    database = await createTestDatabase(backend);
+    const { db } = database.handle;
+    const kept = async (deletedAt: string, retainUntil: string) => {
+      const customerId = await insertCustomer(db, `deleted-${retainUntil}@deleted.invalid`);
+      await db.insert(retainedCustomerRecords).values({
+        customerId,
+        customerNumber: '1000',
+        name: 'Erika Mustermann',
+        addressText: 'Unter den Linden 1 10117 Berlin',
+        email: 'erika@example.org',
+        deletedAt: new Date(deletedAt),
+        retainUntil,
+      });
+      return customerId;
+    };
+    // 23:30 UTC on 9 June is 10 June in Berlin; a deletion on 29 February is kept until 28 February, as the app counts.
+    const late = await kept('2026-06-09T23:30:00Z', '2036-06-10');
+    const leap = await kept('2028-02-29T10:00:00Z', '2038-02-28');
+    const already = await kept('2026-01-15T10:00:00Z', '2034-01-15');
+    const migration = readFileSync(
+      new URL('../../db/migrations/0017_books_kept_eight_years.sql', import.meta.url),
+      'utf8',
+    );
+
+    await db.execute(sql.raw(migration));
+
+    const until = async (customerId: string) =>
+      (await db.select().from(retainedCustomerRecords).where(eq(retainedCustomerRecords.customerId, customerId)))[0]!
+        .retainUntil;
+    expect(await until(late)).toBe('2034-06-10');
+    expect(await until(leap)).toBe('2036-02-28');
+    expect(await until(already)).toBe('2034-01-15');
   });
 
   it('runs the job once when several instances find it due at the same moment', async () => {
