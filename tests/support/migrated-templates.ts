@@ -75,7 +75,13 @@ export function migratedPgliteDirectory(): Promise<string> {
       const partial = `${directory}.${process.pid}`;
       await rm(partial, { recursive: true, force: true });
       await (await PGlite.create(partial, { loadDataDir: dump })).close();
-      await rename(partial, directory);
+      try {
+        await rename(partial, directory);
+      } catch (error) {
+        // Made meanwhile by a process that took over a lock it thought abandoned: that copy serves.
+        if (!(await exists(directory))) throw error;
+        await rm(partial, { recursive: true, force: true });
+      }
       return directory;
     });
   })();
@@ -125,12 +131,13 @@ async function makePostgresTemplate(serverUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query('select pg_advisory_lock($1)', [templateLockKey]);
-    const existing = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
-      `${templatePrefix}%`,
-    ]);
+    // Only names this code makes: `_` in a LIKE pattern would match any character.
+    const existing = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname ~ '^${templatePrefix}[0-9a-f]{16}(_building)?$'`,
+    );
     if (existing.rows.some((row) => row.datname === name)) return name;
     for (const { datname } of existing.rows) {
-      // In use by a run on an older checkout: it stays, and goes the next time.
+      // A template another run is copying from right now refuses to go; it goes the next time.
       await admin.query(`drop database if exists ${datname}`).catch(() => {});
     }
     const building = `${name}_building`;

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { openDatabase, rowsOf, type DatabaseHandle } from '~/db/client.server';
 import { createScratchDatabase } from './scratch-services.mjs';
 import { migratedPgliteDump, migratedPostgresTemplate } from './migrated-templates';
-import { onTestFileEnd } from './test-file-end';
+import { onTestFailed, onTestFileEnd } from './test-file-end';
 
 /**
  * The database backends an integration test runs against: always embedded PGlite, and the real
@@ -57,13 +57,16 @@ function postgresServerUrl(): string {
 }
 
 interface Copy {
+  /** Its `dispose` closes the handle and drops the PostgreSQL database. */
   database: TestDatabase;
+  /** Drops the PostgreSQL database (the handle closed first). */
+  drop?(): Promise<void>;
   /** Runs statements separated by semicolons, in the simple protocol. */
   runScript(text: string): Promise<unknown>;
 }
 
 interface KeptDatabase extends Copy {
-  /** Drops it for good (closes PGlite, drops the PostgreSQL database) at the end of the test file. */
+  /** Closes it for good and drops the PostgreSQL database: at the end of the file, or after a failed test. */
   discard(): Promise<void>;
   inUse: boolean;
   /** A test closed the handle itself: it cannot be emptied and used again. */
@@ -76,7 +79,16 @@ const keptDatabases: Partial<Record<'pglite' | 'postgres', KeptDatabase>> = {};
 
 function keep(backend: 'pglite' | 'postgres', copy: Copy): TestDatabase {
   const close = copy.database.handle.close;
-  const kept: KeptDatabase = { ...copy, discard: copy.database.dispose, inUse: true, closed: false };
+  const kept: KeptDatabase = {
+    ...copy,
+    inUse: true,
+    closed: false,
+    async discard() {
+      // A handle a test closed has nothing left to close; its PostgreSQL database still has to go.
+      if (!kept.closed) await close();
+      await copy.drop?.();
+    },
+  };
   kept.database = {
     ...copy.database,
     handle: {
@@ -92,6 +104,7 @@ function keep(backend: 'pglite' | 'postgres', copy: Copy): TestDatabase {
   };
   keptDatabases[backend] = kept;
   onTestFileEnd(() => closeKept(backend));
+  onTestFailed(() => closeKept(backend));
   return kept.database;
 }
 
@@ -99,16 +112,14 @@ async function closeKept(backend: 'pglite' | 'postgres'): Promise<void> {
   const kept = keptDatabases[backend];
   if (!kept) return;
   delete keptDatabases[backend];
-  // A handle a test closed has nothing left to close; its PostgreSQL database still has to go.
-  await kept.discard().catch((error: unknown) => {
-    if (!kept.closed) throw error;
-  });
+  await kept.discard();
 }
 
 /**
  * Every table of the schema truncated and every sequence restarted, in one transaction. Triggers
  * are off for it (the audit log refuses TRUNCATE, as it should for the app); a lock a test left
  * behind (a connection of its own in a transaction) makes it give up, and the file gets a new copy.
+ * Any other failure is said once: the tests still pass on copies, but each costs a second.
  */
 async function emptied(kept: KeptDatabase): Promise<boolean> {
   if (kept.closed) return false;
@@ -116,10 +127,17 @@ async function emptied(kept: KeptDatabase): Promise<boolean> {
     kept.emptying ??= await emptyingScript(kept.database.handle);
     await kept.runScript(kept.emptying);
     return true;
-  } catch {
+  } catch (error) {
+    const lockTimeout = (error as { code?: unknown }).code === '55P03';
+    if (!lockTimeout && !warnedOfEmptying) {
+      warnedOfEmptying = true;
+      console.warn(`A test database could not be emptied; tests take a new copy each: ${String(error)}`);
+    }
     return false;
   }
 }
+
+let warnedOfEmptying = false;
 
 async function emptyingScript({ db }: DatabaseHandle): Promise<string> {
   const names = async (query: SQL) => (rowsOf(await db.execute(query)) as { name: string }[]).map((row) => row.name);
@@ -159,6 +177,7 @@ async function postgresCopy(): Promise<Copy> {
         await drop();
       },
     },
+    drop,
     runScript: (text) => pool.query(text),
   };
 }
