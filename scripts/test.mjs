@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: every check that can fail — typecheck, lint, formatting and the production build side
-// by side, then unit and integration tests (Vitest, on PGlite and, with TEST_DATABASE_URL and TEST_REDIS_URL, on
-// PostgreSQL and Redis; integration tests start the built app), end-to-end tests in Chromium
-// (Playwright). The build, the tests and the servers they start run on the Node.js the app runs on
-// (scripts/runtime.mjs), whichever Node.js started this script. Every stage runs even after a
-// failure, so one run shows all problems; the exit code is non-zero if any stage failed. The last
-// lines name every failed test with the first line of its error (a log that keeps only its tail
-// still says what failed) and sum up the test counts.
+// `npm test`: every check that can fail — typecheck, lint, formatting and the production build
+// side by side, then unit and integration tests (Vitest, on PGlite and, with TEST_DATABASE_URL and
+// TEST_REDIS_URL, on PostgreSQL and Redis; integration tests start the built app), end-to-end tests
+// in Chromium (Playwright). The build, the tests and the servers they start run on the Node.js the
+// app runs on (scripts/runtime.mjs), whichever Node.js started this script. Every stage runs even
+// after a failure, so one run shows all problems; the exit code is non-zero if any stage failed. The
+// last lines name every failed test with the first line of its error (a log that keeps only its
+// tail still says what failed) and sum up the test counts.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';

@@ -54,8 +54,8 @@ export interface StartOptions {
 
 /**
  * Starts `node scripts/start.mjs` (the app is built first when the sources changed) on a free port
- * with a fresh DATA_DIR (see `StartOptions.emptyDataDir`), and resolves once GET /health answers 200. `env` adds to or
- * overrides the defaults, e.g. `{ CLIENT: 'flinkster' }` or `{ DATABASE_URL }`.
+ * with a fresh DATA_DIR (see `StartOptions.emptyDataDir`), and resolves once GET /health answers
+ * 200. `env` adds to or overrides the defaults, e.g. `{ CLIENT: 'flinkster' }` or `{ DATABASE_URL }`.
  */
 export async function startAppServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<AppServer> {
   const [server] = await startAppServers(1, env, options);

@@ -163,23 +163,11 @@ async function pgliteCopy(): Promise<Copy> {
 
 async function postgresCopy(): Promise<Copy> {
   const serverUrl = postgresServerUrl();
-  const { url, drop } = await createScratchDatabase(serverUrl, 'test', {
-    template: await migratedPostgresTemplate(serverUrl),
-  });
-  const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
-  const pool = (handle.db as unknown as { $client: pg.Pool }).$client;
-  return {
-    database: {
-      handle,
-      url,
-      async dispose() {
-        await handle.close();
-        await drop();
-      },
-    },
-    drop,
-    runScript: (text) => pool.query(text),
-  };
+  const database = await onPostgres(
+    await createScratchDatabase(serverUrl, 'test', { template: await migratedPostgresTemplate(serverUrl) }),
+  );
+  const pool = (database.handle.db as unknown as { $client: pg.Pool }).$client;
+  return { database, drop: database.drop, runScript: (text) => pool.query(text) };
 }
 
 async function emptyPglite(): Promise<TestDatabase> {
@@ -188,11 +176,22 @@ async function emptyPglite(): Promise<TestDatabase> {
 }
 
 async function emptyPostgres(): Promise<TestDatabase> {
-  const { url, drop } = await createPostgresDatabase();
+  return onPostgres(await createPostgresDatabase());
+}
+
+/** A handle on a scratch database; `dispose` closes it and drops the database. */
+async function onPostgres({
+  url,
+  drop,
+}: {
+  url: string;
+  drop(): Promise<void>;
+}): Promise<TestDatabase & { drop(): Promise<void> }> {
   const handle = await openDatabase({ databaseUrl: url, poolSize: 4 });
   return {
     handle,
     url,
+    drop,
     async dispose() {
       await handle.close();
       await drop();
