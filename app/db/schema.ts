@@ -119,7 +119,8 @@ export const contracts = pgTable('contracts', {
   tariffId: text('tariff_id')
     .notNull()
     .references(() => tariffs.id),
-  state: text('state', { enum: ['active', 'cancellation_requested', 'ended'] })
+  /** `withdrawn`: ended at once by a withdrawal within its period (docs/rules/contract-and-cancellation.md#withdrawal). */
+  state: text('state', { enum: ['active', 'cancellation_requested', 'ended', 'withdrawn'] })
     .notNull()
     .default('active'),
   /** Calendar date in Europe/Berlin. */
@@ -172,7 +173,8 @@ export const cancellations = pgTable(
     /** Readable reference shown on the confirmation and in the mail. */
     reference: text('reference').notNull().unique(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    kind: text('kind', { enum: ['ordinary', 'extraordinary'] }).notNull(),
+    /** `withdrawal`: a declaration of the withdrawal function (docs/rules/contract-and-cancellation.md#withdrawal). */
+    kind: text('kind', { enum: ['ordinary', 'extraordinary', 'withdrawal'] }).notNull(),
     reason: text('reason'),
     name: text('name').notNull(),
     /** The email or customer number as the declarant typed it. */
@@ -190,6 +192,11 @@ export const cancellations = pgTable(
     contractId: uuid('contract_id').references(() => contracts.id, { onDelete: 'set null' }),
     customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'set null' }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * What a matched withdrawal did: ended the contract (`withdrawal`), or, received after the withdrawal
+     * period, cancelled it (`cancellation`). Null for cancellations and for unmatched declarations.
+     */
+    appliedAs: text('applied_as', { enum: ['withdrawal', 'cancellation'] }),
     /**
      * Hash of the declaration's content and who sent it, while a repeat of it counts as the same
      * declaration (cleared afterwards). Unique, so two identical submissions at once store one row.
@@ -214,13 +221,73 @@ export const creditLedger = pgTable(
     customerId: uuid('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['top_up', 'voucher', 'ride_charge', 'refund', 'start_bonus', 'goodwill'] }).notNull(),
+    kind: text('kind', {
+      enum: ['top_up', 'voucher', 'ride_charge', 'refund', 'start_bonus', 'goodwill', 'base_fee', 'payout'],
+    }).notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** What the customer sees: voucher code, payment reference, ride number. */
     reference: text('reference'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('credit_ledger_customer_idx').on(table.customerId, table.createdAt)],
+);
+
+/**
+ * The base fee a contract was charged for one period of its tariff: the ledger entry and the days it
+ * pays for, so that a withdrawal refunds the days after it pro rata
+ * (docs/rules/contract-and-cancellation.md#withdrawal). One charge per contract and period start.
+ */
+export const baseFeeCharges = pgTable(
+  'base_fee_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    contractId: uuid('contract_id')
+      .notNull()
+      .references(() => contracts.id, { onDelete: 'cascade' }),
+    ledgerEntryId: uuid('ledger_entry_id')
+      .notNull()
+      .unique()
+      .references(() => creditLedger.id, { onDelete: 'cascade' }),
+    /** First and last day the fee pays for (Europe/Berlin), both included. */
+    periodStart: date('period_start', { mode: 'string' }).notNull(),
+    periodEnd: date('period_end', { mode: 'string' }).notNull(),
+    /** What was charged, positive cents (the ledger entry holds it negative). */
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('base_fee_charges_contract_period_idx').on(table.contractId, table.periodStart)],
+);
+
+/**
+ * Credit paid out to a customer's payment method (docs/rules/contract-and-cancellation.md#withdrawal):
+ * booked in the ledger (kind `payout`) when it is decided, then carried out by finance staff by
+ * `due_by`, which the back office's payout case tracks.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    ledgerEntryId: uuid('ledger_entry_id')
+      .notNull()
+      .unique()
+      .references(() => creditLedger.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    /** Why: the reference of the withdrawal it follows. */
+    reference: text('reference').notNull(),
+    /** The payment method it goes to, as the customer knows it (kind and last four), when it was decided. */
+    methodLabel: text('method_label'),
+    /** Last day by which it must be paid out (Europe/Berlin). */
+    dueBy: date('due_by', { mode: 'string' }).notNull(),
+    state: text('state', { enum: ['due', 'paid'] })
+      .notNull()
+      .default('due'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('payouts_created_idx').on(table.createdAt), index('payouts_customer_idx').on(table.customerId)],
 );
 
 /** Voucher codes, stored normalised (upper case, `ABCD-EFGH-JKLM`), single use. */

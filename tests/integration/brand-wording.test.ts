@@ -207,6 +207,7 @@ function everyMail(brand: Brand, locale: Locale): RenderedMail[] {
         receivedAt: '2026-11-24T10:00:00.000Z',
         confirmationEmail: 'e***@example.com',
         endDate: '2026-11-30',
+        adjusted: false,
       },
       url,
       locale,

@@ -17,7 +17,7 @@ import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
 import { declarationFingerprint, earlierDeclaration, releaseExpiredFingerprint } from './declaration-repeats.server';
 import { formatDate } from '~/i18n/intl-formats';
-import { confirmationOf } from './declaration-confirmation.server';
+import { confirmationOf, publicAnswer } from './declaration-confirmation.server';
 import { addressGroup } from '~/shared/security/address-group.server';
 
 /**
@@ -61,8 +61,10 @@ export async function declareCancellation(
   { locale, now = new Date() }: { locale: Locale; now?: Date },
 ): Promise<DeclarationOutcome> {
   const fingerprint = declarationFingerprint(declaration, senderOf(declarant));
+  const answer = (confirmation: CancellationConfirmation) =>
+    declarant.kind === 'public' ? publicAnswer(confirmation) : confirmation;
   const earlier = await earlierDeclaration(ctx.db, fingerprint, now);
-  if (earlier) return { kind: 'received', confirmation: earlier };
+  if (earlier) return { kind: 'received', confirmation: answer(earlier) };
   await releaseExpiredFingerprint(ctx.db, fingerprint, now);
 
   const customerId =
@@ -74,13 +76,19 @@ export async function declareCancellation(
 
   for (let attempt = 1; ; attempt++) {
     try {
-      return await storeDeclaration(ctx, declaration, customerId, strict, { locale, now, fingerprint });
+      return await storeDeclaration(ctx, declaration, customerId, {
+        strict,
+        publicForm: declarant.kind === 'public',
+        locale,
+        now,
+        fingerprint,
+      });
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The same declaration was stored in the meantime, or (unlikely) the random reference clashed
       // with an existing one and the whole write is repeated.
       const stored = await earlierDeclaration(ctx.db, fingerprint, now);
-      if (stored) return { kind: 'received', confirmation: stored };
+      if (stored) return { kind: 'received', confirmation: answer(stored) };
       if (attempt >= 3) throw error;
     }
   }
@@ -92,12 +100,21 @@ function senderOf(declarant: Declarant): string {
     : `public:${declarant.clientIp}:${declarant.sessionCustomerId ?? ''}`;
 }
 
+/**
+ * `publicForm`: the declarant's address gets the public answer (what was declared, when it arrived),
+ * the same whether or not the account matched; the account's own address gets what applies to it.
+ */
 async function storeDeclaration(
   ctx: AccountContext,
   declaration: Declaration,
   customerId: string | null,
-  strict: boolean,
-  { locale, now, fingerprint }: { locale: Locale; now: Date; fingerprint: string },
+  {
+    strict,
+    publicForm,
+    locale,
+    now,
+    fingerprint,
+  }: { strict: boolean; publicForm: boolean; locale: Locale; now: Date; fingerprint: string },
 ): Promise<DeclarationOutcome> {
   const today = berlinDate(now);
   const reference = newReference();
@@ -168,11 +185,14 @@ async function storeDeclaration(
       adjusted,
       confirmationEmail: declaration.confirmationEmail,
     };
+    const answer = publicForm ? publicAnswer(confirmation) : confirmation;
     const mails: { to: string; mail: RenderedMail }[] = [
-      { to: declaration.confirmationEmail, mail: cancellationConfirmationMail(confirmation, locale, ctx.brand) },
+      { to: declaration.confirmationEmail, mail: cancellationConfirmationMail(answer, locale, ctx.brand) },
     ];
-    // The owner hears of a cancellation whose confirmation went to another address.
-    if (account && contract && contract.state !== 'ended' && account.email !== declaration.confirmationEmail) {
+    // The holder learns of every public cancellation of the account's contract, with the end date the
+    // public answer leaves out; of their own in the self-service area when the confirmation went elsewhere.
+    const toHolder = publicForm || account?.email !== declaration.confirmationEmail;
+    if (account && contract && contract.state !== 'ended' && toHolder) {
       mails.push({
         to: account.email,
         mail: cancellationNoticeMail(
@@ -182,6 +202,7 @@ async function storeDeclaration(
             receivedAt: confirmation.receivedAt,
             confirmationEmail: declaration.confirmationEmail,
             endDate: effectiveEndDate!,
+            adjusted,
           },
           mailLink(ctx.config, 'contract', account.locale),
           account.locale,
@@ -190,7 +211,7 @@ async function storeDeclaration(
       });
     }
     for (const { to, mail } of mails) await enqueueMail(tx, to, mail);
-    return { kind: 'received', confirmation, mails } as const;
+    return { kind: 'received', confirmation: answer, mails } as const;
   });
   if (result.kind === 'invalid') return result;
   for (const { to, mail } of result.mails) ctx.onMailQueued(to, mail.subject, mail.text);

@@ -12,7 +12,7 @@ export interface CancellationConfirmation {
   reference: string;
   /** ISO instant. */
   receivedAt: string;
-  kind: 'ordinary' | 'extraordinary';
+  kind: 'ordinary' | 'extraordinary' | 'withdrawal';
   reason: string | null;
   name: string;
   identifier: string;
@@ -61,6 +61,13 @@ export function confirmationRows(
     { label: t('cancel.name'), value: confirmation.name },
     { label: t('cancel.identifier'), value: confirmation.identifier },
     { label: t('cancel.confirmation.contract'), value: confirmation.contractLabel },
+  );
+  // A withdrawal ends the contract at once: it has no end date to declare, and its public answer no outcome.
+  if (confirmation.kind === 'withdrawal') {
+    rows.push({ label: t('cancel.confirmation-email'), value: confirmation.confirmationEmail });
+    return rows;
+  }
+  rows.push(
     {
       label: t('cancel.end-date'),
       value: confirmation.requestedEndDate

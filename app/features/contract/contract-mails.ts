@@ -37,11 +37,19 @@ export function cancellationConfirmationMail(
 }
 
 /**
- * A notice to the account's own address when someone cancelled its contract through the public form
- * and had the confirmation sent elsewhere: the owner learns of it and can withdraw it.
+ * A notice to the account's own address of a cancellation of its contract: the end date that applies,
+ * which the public form's answer leaves out, and how to take the cancellation back.
  */
 export function cancellationNoticeMail(
-  notice: { firstName: string; reference: string; receivedAt: string; confirmationEmail: string; endDate: string },
+  notice: {
+    firstName: string;
+    reference: string;
+    receivedAt: string;
+    confirmationEmail: string;
+    endDate: string;
+    /** The declared end date was earlier than possible; the earliest possible one applies. */
+    adjusted: boolean;
+  },
   url: string,
   locale: Locale,
   brand: BrandProfile,
@@ -59,6 +67,7 @@ export function cancellationNoticeMail(
           email: notice.confirmationEmail,
           date: formatDate(notice.endDate, locale),
         }),
+        ...(notice.adjusted ? [t('cancel.confirmation.adjusted')] : []),
         t('cancel.notice.not-you'),
       ],
       action: { label: t('contract.mail.action'), url },

@@ -4,11 +4,12 @@ import { contracts, customers, tariffChanges, tariffs } from '~/db/schema';
 import type { Tariff } from '~/features/tariffs/public.server';
 import { berlinDate } from '~/platform/berlin-date';
 import { latestDeclaration } from './cancellation.server';
+import { contractFinished, type ContractState } from './contract-state';
 import { downgradeEffectiveDate, earliestEndDate, firstTermEnd } from './cancellation-rules';
 
 /** What the contract, tariff and cancel pages show of the logged-in customer's contract. */
 export interface ContractOverview {
-  state: 'active' | 'cancellation_requested' | 'ended';
+  state: ContractState;
   startDate: string;
   tariffSince: string;
   /** Last day of a cancelled or ended contract. */
@@ -55,7 +56,7 @@ export async function loadContract(
     endDate: contract.endDate,
     tariff,
     firstTermEnd: firstTermEnd(tariff, contract.tariffSince),
-    earliestEndDate: contract.state === 'ended' ? null : earliestEndDate(tariff, contract.tariffSince, today),
+    earliestEndDate: contractFinished(contract.state) ? null : earliestEndDate(tariff, contract.tariffSince, today),
     downgradeDate: downgradeEffectiveDate(tariff, contract.tariffSince, today),
     cancellation: declaration
       ? { reference: declaration.reference, receivedAt: declaration.receivedAt.toISOString() }

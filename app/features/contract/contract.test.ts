@@ -75,8 +75,9 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     expect(matched.kind).toBe('received');
     expect(unmatched.kind).toBe('received');
     if (matched.kind !== 'received' || unmatched.kind !== 'received') return;
+    // Nothing in the public answer tells whether an account matched: no end date, no adjustment.
     expect(Object.keys(unmatched.confirmation).sort()).toEqual(Object.keys(matched.confirmation).sort());
-    expect(matched.confirmation).toMatchObject({ receivedAt: may14.toISOString(), effectiveEndDate: '2026-05-31' });
+    expect(matched.confirmation).toMatchObject({ receivedAt: may14.toISOString(), effectiveEndDate: null });
     expect(unmatched.confirmation).toMatchObject({ receivedAt: may14.toISOString(), effectiveEndDate: null });
     expect(matched.confirmation.reference).toMatch(/^K-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
 
@@ -97,13 +98,27 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
       contractId: null,
       effectiveEndDate: null,
     });
-    // Each declarant gets the confirmation at the address they gave.
-    expect(await mailsTo('erika@example.org')).toContain('cancellation-confirmation');
+    // Each declarant gets the same confirmation at the address they gave; the end date goes only to
+    // the matched account's own address.
+    expect(await mailsTo('erika@example.org')).toEqual([
+      'verify-email',
+      'cancellation-confirmation',
+      'cancellation-notice',
+    ]);
     expect(await mailsTo('nobody@example.org')).toEqual(['cancellation-confirmation']);
-    const mail = fixture.queuedMails.find((m) => m.to === 'erika@example.org' && m.subject.includes('Kündigung'));
-    expect(mail?.text).toContain(matched.confirmation.reference);
-    expect(mail?.text).toContain('Vertragsende: mit Ablauf des 31.05.2026');
-    expect(mail?.text).toContain('Eingegangen am: 14.05.2026, 12:00 MESZ');
+    const confirmationTo = (to: string) =>
+      fixture.queuedMails.find((m) => m.to === to && m.subject.startsWith('Eingangsbestätigung'))!;
+    const mail = confirmationTo('erika@example.org');
+    expect(mail.text).toContain(matched.confirmation.reference);
+    expect(mail.text).toContain('Eingegangen am: 14.05.2026, 12:00 MESZ');
+    expect(mail.text).not.toContain('31.05.2026');
+    const blanked = (text: string, ...values: string[]) =>
+      values.reduce((out, value) => out.replaceAll(value, '…'), text);
+    expect(blanked(mail.text, matched.confirmation.reference, 'erika@example.org')).toBe(
+      blanked(confirmationTo('nobody@example.org').text, unmatched.confirmation.reference, 'nobody@example.org'),
+    );
+    const notice = fixture.queuedMails.find((m) => m.to === 'erika@example.org' && m.text.includes('31.05.2026'));
+    expect(notice?.text).toContain('Dein Vertrag endet mit Ablauf des 31.05.2026');
   });
 
   it('moves a matched contract to cancellation_requested with the earliest or the chosen later end date', async () => {
@@ -165,12 +180,14 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
     );
     expect(adjusted).toMatchObject({
       kind: 'received',
-      confirmation: { requestedEndDate: '2026-05-20', effectiveEndDate: '2026-05-31', adjusted: true },
+      confirmation: { requestedEndDate: '2026-05-20', effectiveEndDate: null, adjusted: false },
     });
     expect(await contractOf(erika.id)).toMatchObject({ state: 'cancellation_requested', endDate: '2026-05-31' });
-    // Confirmation to the given address, a notice to the account's own.
+    // Confirmation to the given address, a notice with the adjusted end date to the account's own.
     expect(await mailsTo('other@example.org')).toEqual(['cancellation-confirmation']);
     expect(await mailsTo('erika@example.org')).toContain('cancellation-notice');
+    const notice = fixture.queuedMails.find((m) => m.to === 'erika@example.org' && m.text.includes('31.05.2026'));
+    expect(notice?.text).toContain('Der gewünschte Termin liegt vor dem frühestmöglichen Vertragsende');
   });
 
   it('withdraws a pending cancellation until its end date, with a mail; afterwards the contract has ended', async () => {
@@ -340,7 +357,11 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
 
       expect(again).toEqual(first);
       expect(await db().select().from(cancellations)).toHaveLength(1);
-      expect(await mailsTo('erika@example.org')).toEqual(['verify-email', 'cancellation-confirmation']);
+      expect(await mailsTo('erika@example.org')).toEqual([
+        'verify-email',
+        'cancellation-confirmation',
+        'cancellation-notice',
+      ]);
     });
 
     it('stores one declaration when two identical submissions arrive together', async () => {
@@ -351,7 +372,11 @@ describe.each(databaseBackends)('contract, cancellation and tariff change on %s'
       expect(new Set(outcomes.map(referenceOf)).size).toBe(1);
       expect(referenceOf(outcomes[0]!)).toMatch(/^K-/);
       expect(await db().select().from(cancellations)).toHaveLength(1);
-      expect(await mailsTo('erika@example.org')).toEqual(['verify-email', 'cancellation-confirmation']);
+      expect(await mailsTo('erika@example.org')).toEqual([
+        'verify-email',
+        'cancellation-confirmation',
+        'cancellation-notice',
+      ]);
     });
 
     it('is a new declaration after ten minutes, with other content or from another sender', async () => {

@@ -26,6 +26,16 @@ export function confirmationOf(row: typeof cancellations.$inferSelect): Cancella
 }
 
 /**
+ * What a public form may answer about a declaration: what was declared and when it arrived, never what
+ * it did to an account. The effective end date (or an adjusted one) would tell a stranger that the
+ * identifier and name matched, so it goes only to the account's own address
+ * (docs/rules/contract-and-cancellation.md#cancellation-declarations).
+ */
+export function publicAnswer(confirmation: CancellationConfirmation): CancellationConfirmation {
+  return { ...confirmation, effectiveEndDate: null, adjusted: false };
+}
+
+/**
  * The query of a declaration's confirmation page: its reference, when it was given out and a
  * signature, nothing personal. The page shows name, email and reason, so it can be reloaded and
  * printed for a day (contractSettings.confirmationPageMaxAgeMs), not found in a shared browser's
@@ -35,7 +45,10 @@ export function declarationConfirmationQuery(reference: string, secret: string, 
   return signedReferenceQuery(purpose, reference, secret, now);
 }
 
-/** The confirmation a signed query names, or null for a query that is not one or names nothing stored. */
+/**
+ * The public confirmation a signed query names, or null for a query that is not one or names nothing
+ * stored.
+ */
 export async function confirmationFromQuery(
   db: Database,
   search: URLSearchParams,
@@ -48,5 +61,5 @@ export async function confirmationFromQuery(
   });
   if (!reference) return null;
   const [row] = await db.select().from(cancellations).where(eq(cancellations.reference, reference));
-  return row ? confirmationOf(row) : null;
+  return row ? publicAnswer(confirmationOf(row)) : null;
 }

@@ -1,6 +1,6 @@
 /** A cancellation declaration as submitted (public page or self-service), which cancellation.server.ts stores. */
 export interface Declaration {
-  kind: 'ordinary' | 'extraordinary';
+  kind: 'ordinary' | 'extraordinary' | 'withdrawal';
   reason?: string;
   name: string;
   /** Normalised: a lower-case email address or a customer number of digits. */

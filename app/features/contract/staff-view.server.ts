@@ -6,7 +6,7 @@ import { cancellations } from '~/db/schema';
 export interface DeclarationSummary {
   reference: string;
   receivedAt: Date;
-  kind: 'ordinary' | 'extraordinary';
+  kind: 'ordinary' | 'extraordinary' | 'withdrawal';
   requestedEndDate: string | null;
   effectiveEndDate: string | null;
   withdrawnAt: Date | null;

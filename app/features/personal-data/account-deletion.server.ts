@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { contracts, creditLedger, customers } from '~/db/schema';
-import { settleContract } from '~/features/contract/public.server';
+import { contractFinished, settleContract } from '~/features/contract/public.server';
 import { type AccountContext, confirmRecentAuthentication } from '~/features/accounts/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
@@ -30,7 +30,7 @@ export async function deletionBlockers(db: Reader, customerId: string): Promise<
   const blockers: DeletionBlocker[] = [];
   const balanceCents = balance?.cents ?? 0;
   if (balanceCents < 0) blockers.push({ reason: 'negative-balance', balanceCents });
-  if (contract && contract.state !== 'ended') {
+  if (contract && !contractFinished(contract.state)) {
     blockers.push({ reason: 'contract-not-ended', state: contract.state, endDate: contract.endDate });
   }
   return blockers;

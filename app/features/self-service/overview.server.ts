@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '~/db/client.server';
 import { preparedFor } from '~/db/prepared.server';
 import { contracts, creditLedger, customers, paymentMethods, tariffChanges, tariffs } from '~/db/schema';
+import { contractFinished, type ContractState } from '~/features/contract/public.server';
 
 export type OutstandingAction =
   'verify-email' | 'add-payment-method' | 'pending-tariff-change' | 'pending-cancellation' | 'negative-balance';
@@ -11,7 +12,7 @@ export interface Overview {
   contact: { firstName: string; lastName: string; email: string; phoneE164: string; addressText: string };
   emailVerified: boolean;
   contract: {
-    state: 'active' | 'cancellation_requested' | 'ended';
+    state: ContractState;
     endDate: string | null;
     tariff: { nameDe: string; nameEn: string };
   } | null;
@@ -103,7 +104,7 @@ export function outstandingActions(overview: Omit<Overview, 'actions'>): Outstan
   const actions: OutstandingAction[] = [];
   if (overview.balanceCents < 0) actions.push('negative-balance');
   if (!overview.emailVerified) actions.push('verify-email');
-  const contractRunning = overview.contract !== null && overview.contract.state !== 'ended';
+  const contractRunning = overview.contract !== null && !contractFinished(overview.contract.state);
   if (contractRunning && !overview.paymentMethod) actions.push('add-payment-method');
   if (overview.pendingTariffChange) actions.push('pending-tariff-change');
   if (overview.contract?.state === 'cancellation_requested') actions.push('pending-cancellation');

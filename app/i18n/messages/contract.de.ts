@@ -5,6 +5,7 @@ export const contractDe = {
   'contract.state.active': 'Aktiv',
   'contract.state.cancellation_requested': 'Gekündigt',
   'contract.state.ended': 'Beendet',
+  'contract.state.withdrawn': 'Widerrufen',
   'contract.tariff': 'Tarif',
   'contract.start-date': 'Vertragsbeginn',
   'contract.tariff-since': 'Tarif gültig seit',
@@ -35,6 +36,7 @@ export const contractDe = {
   'cancel.kind': 'Art der Kündigung',
   'cancel.kind.ordinary': 'Ordentliche Kündigung',
   'cancel.kind.extraordinary': 'Außerordentliche Kündigung (aus wichtigem Grund)',
+  'cancel.kind.withdrawal': 'Widerruf des Vertrags',
   'cancel.kind.required': 'Bitte wähle die Art der Kündigung.',
   'cancel.reason': 'Grund der außerordentlichen Kündigung',
   'cancel.reason.hint': 'Nur bei einer außerordentlichen Kündigung, dann aber Pflicht.',
@@ -68,7 +70,8 @@ export const contractDe = {
   'cancel.confirmation.earliest': 'zum frühestmöglichen Termin',
   'cancel.confirmation.effective-end': 'Vertragsende',
   'cancel.confirmation.effective-end.value': 'mit Ablauf des {date}',
-  'cancel.confirmation.end-pending': 'Wir prüfen deine Kündigung und bestätigen dir das Vertragsende per E-Mail.',
+  'cancel.confirmation.end-pending':
+    'Das Vertragsende schicken wir an die E-Mail-Adresse des Kundenkontos, zu dem deine Angaben gehören. Können wir sie keinem Vertrag zuordnen, melden wir uns unter der Adresse für die Bestätigung bei dir.',
   'cancel.confirmation.adjusted':
     'Der gewünschte Termin liegt vor dem frühestmöglichen Vertragsende. Dein Vertrag endet daher zum frühestmöglichen Termin.',
   'cancel.confirmation.keep': 'Bewahre diese Bestätigung auf: Drucke sie aus oder speichere sie als PDF.',

@@ -6,6 +6,7 @@ export const contractEn = {
   'contract.state.active': 'Active',
   'contract.state.cancellation_requested': 'Cancelled',
   'contract.state.ended': 'Ended',
+  'contract.state.withdrawn': 'Withdrawn',
   'contract.tariff': 'Tariff',
   'contract.start-date': 'Start of contract',
   'contract.tariff-since': 'Tariff valid since',
@@ -37,6 +38,7 @@ export const contractEn = {
   'cancel.kind': 'Type of cancellation',
   'cancel.kind.ordinary': 'Ordinary cancellation',
   'cancel.kind.extraordinary': 'Extraordinary cancellation (for good cause)',
+  'cancel.kind.withdrawal': 'Withdrawal from the contract',
   'cancel.kind.required': 'Please choose the type of cancellation.',
   'cancel.reason': 'Reason for the extraordinary cancellation',
   'cancel.reason.hint': 'Only for an extraordinary cancellation, and required then.',
@@ -68,7 +70,8 @@ export const contractEn = {
   'cancel.confirmation.earliest': 'at the earliest possible date',
   'cancel.confirmation.effective-end': 'End of contract',
   'cancel.confirmation.effective-end.value': 'at the end of {date}',
-  'cancel.confirmation.end-pending': 'We are checking your cancellation and will confirm the end date by email.',
+  'cancel.confirmation.end-pending':
+    'We send the end date to the email address of the customer account your details belong to. If we cannot assign them to a contract, we will contact you at the confirmation address.',
   'cancel.confirmation.adjusted':
     'The desired date is before the earliest possible end. Your contract therefore ends at the earliest possible date.',
   'cancel.confirmation.keep': 'Keep this confirmation: print it or save it as a PDF.',

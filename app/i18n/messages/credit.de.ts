@@ -57,4 +57,6 @@ export const creditDe = {
   'credit.kind.refund': 'Erstattung',
   'credit.kind.start_bonus': 'Startguthaben',
   'credit.kind.goodwill': 'Kulanzgutschrift',
+  'credit.kind.base_fee': 'Grundgebühr',
+  'credit.kind.payout': 'Auszahlung',
 } as const;

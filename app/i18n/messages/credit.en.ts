@@ -57,4 +57,6 @@ export const creditEn = {
   'credit.kind.refund': 'Refund',
   'credit.kind.start_bonus': 'Welcome credit',
   'credit.kind.goodwill': 'Goodwill credit',
+  'credit.kind.base_fee': 'Base fee',
+  'credit.kind.payout': 'Payout',
 } as const satisfies Record<keyof typeof creditDe, string>;

@@ -17,6 +17,7 @@ export const selfServiceDe = {
   'overview.contract.active': 'Aktiv',
   'overview.contract.cancellation_requested': 'Gekündigt zum {end}',
   'overview.contract.ended': 'Beendet',
+  'overview.contract.withdrawn': 'Widerrufen',
   'overview.contract.none': 'Kein Vertrag',
   'overview.contract.tariff': 'Tarif: {tariff}',
   'overview.tariff.pending': 'Wechsel zu {tariff} am {date}',

@@ -18,6 +18,7 @@ export const selfServiceEn = {
   'overview.contract.active': 'Active',
   'overview.contract.cancellation_requested': 'Cancelled as of {end}',
   'overview.contract.ended': 'Ended',
+  'overview.contract.withdrawn': 'Withdrawn',
   'overview.contract.none': 'No contract',
   'overview.contract.tariff': 'Tariff: {tariff}',
   'overview.tariff.pending': 'Change to {tariff} on {date}',
