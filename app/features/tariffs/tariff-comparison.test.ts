@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { tariffSeed } from '~/db/seed/reference-data';
-import { changeDirection, yearlyBaseFeeCents, type ComparableTariff } from './tariff-comparison';
+import {
+  changeDirection,
+  concludesPaidObligation,
+  yearlyBaseFeeCents,
+  type ComparableTariff,
+} from './tariff-comparison';
 
 const seeded = (id: string): ComparableTariff => {
   const tariff = tariffSeed.find((row) => row.id === id);
@@ -29,5 +34,26 @@ describe('tariff change direction', () => {
     expect(changeDirection(cheap, dear)).toBe('upgrade');
     expect(changeDirection(dear, cheap)).toBe('downgrade');
     expect(changeDirection(cheap, cheap)).toBe('downgrade');
+  });
+});
+
+describe('a tariff change that concludes a paid obligation (docs/rules/contract-and-cancellation.md#tariff-change)', () => {
+  it('is every change to a tariff with a base fee, up or down', () => {
+    expect(concludesPaidObligation(seeded('basis'), seeded('komfort-jahr'))).toBe(true);
+    expect(concludesPaidObligation(seeded('komfort-jahr'), seeded('komfort-monat'))).toBe(true);
+    // basis costs 3 € a year: going down to it still orders a paid tariff.
+    expect(concludesPaidObligation(seeded('komfort-monat'), seeded('basis'))).toBe(true);
+  });
+
+  it('is a change to a longer term even without a base fee, and not a change to a free tariff of no longer term', () => {
+    const free = (term: ComparableTariff['term']): ComparableTariff => ({
+      term,
+      baseFeeCents: 0,
+      baseFeePeriod: 'none',
+    });
+    expect(concludesPaidObligation(free('none'), free('annual'))).toBe(true);
+    expect(concludesPaidObligation(free('monthly'), free('annual'))).toBe(true);
+    expect(concludesPaidObligation(seeded('komfort-monat'), free('monthly'))).toBe(false);
+    expect(concludesPaidObligation(seeded('komfort-jahr'), seeded('flinkster-flex'))).toBe(false);
   });
 });

@@ -35,3 +35,13 @@ export function changeDirection(from: ComparableTariff, to: ComparableTariff): '
   if (toRank > fromRank) return 'upgrade';
   return yearlyBaseFeeCents(to) > yearlyBaseFeeCents(from) ? 'upgrade' : 'downgrade';
 }
+
+/**
+ * Whether a change from one tariff to another concludes a paid obligation, whose button must say so after a summary
+ * of the new tariff (docs/rules/contract-and-cancellation.md#tariff-change): the new tariff has a base fee, or it
+ * binds longer than the current one. A change to a tariff without base fee and without a longer term may keep a
+ * neutral button.
+ */
+export function concludesPaidObligation(from: ComparableTariff, to: ComparableTariff): boolean {
+  return yearlyBaseFeeCents(to) > 0 || termRank[to.term] > termRank[from.term];
+}

@@ -8,6 +8,7 @@ import { drivingLicenceDe } from './driving-licence.de';
 import { selfServiceDe } from './self-service.de';
 import { bikeReportsDe } from './bike-reports.de';
 import { damageReportsDe } from './damage-reports.de';
+import { ordersDe } from './orders.de';
 
 /** The customer side's German messages beyond the general ones: forms, accounts, self-service, reports. */
 export const customerDe = {
@@ -21,4 +22,5 @@ export const customerDe = {
   ...selfServiceDe,
   ...bikeReportsDe,
   ...damageReportsDe,
+  ...ordersDe,
 } as const;

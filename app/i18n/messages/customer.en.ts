@@ -8,6 +8,7 @@ import { drivingLicenceEn } from './driving-licence.en';
 import { selfServiceEn } from './self-service.en';
 import { bikeReportsEn } from './bike-reports.en';
 import { damageReportsEn } from './damage-reports.en';
+import { ordersEn } from './orders.en';
 
 /** The customer side's English messages beyond the general ones: forms, accounts, self-service, reports. */
 export const customerEn = {
@@ -21,4 +22,5 @@ export const customerEn = {
   ...selfServiceEn,
   ...bikeReportsEn,
   ...damageReportsEn,
+  ...ordersEn,
 } as const;
