@@ -85,7 +85,19 @@ test.describe('with JavaScript', () => {
       await page.goto(pages.register.de);
       await waitForHydration(page);
       await fillRegistration(page, customer);
-      await page.getByRole('button', { name: 'Kostenpflichtig registrieren' }).click();
+      // Right before the button, which says that the order costs money, the summary of the chosen tariff
+      // (docs/rules/accounts.md#registration); the button is described by it.
+      const summary = page.getByRole('region', { name: 'Deine Bestellung' });
+      await expect(summary.getByRole('definition')).toHaveText([
+        'Komfort Monat',
+        /^9,00\s€ pro Monat$/,
+        /^1,00\s€ je angefangene 30 Minuten\. Die ersten 30 Minuten jeder Fahrt frei/,
+        /^12,00\s€$/,
+        'monatlich, jederzeit zum Monatsende kündbar',
+      ]);
+      const submit = page.getByRole('button', { name: 'Kostenpflichtig registrieren' });
+      await expect(submit).toHaveAccessibleDescription(/Komfort Monat.*9,00\s€ pro Monat.*monatlich/);
+      await submit.click();
 
       await expect(page).toHaveURL(`${pages.register.de}?done=1`);
       await expect(page.getByRole('main').getByRole('status')).toHaveText(
@@ -190,9 +202,10 @@ async function fillRegistration(page: Page, customer: NewCustomer): Promise<void
 
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(customer.email);
   await page.getByRole('textbox', { name: 'Passwort', exact: true }).fill(customer.password);
-  await page
-    .getByRole('combobox', { name: 'Tarif' })
-    .selectOption({ label: 'Komfort Monat – Grundgebühr: 9,00 € pro Monat' });
+  await page.getByRole('combobox', { name: 'Tarif' }).selectOption({
+    label:
+      'Komfort Monat – Grundgebühr: 9,00 € pro Monat; Fahrpreis: 1,00 € je angefangene 30 Minuten; monatlich kündbar',
+  });
   await page
     .getByRole('checkbox', { name: 'Ich akzeptiere die AGB und habe die Datenschutzerklärung gelesen.' })
     .check();

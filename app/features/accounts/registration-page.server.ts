@@ -32,13 +32,20 @@ export async function registrationPageLoader({ request, url, context }: PageHand
       csrf: csrf.token,
       // Car sharing asks for the driving licence: the issuing countries, named in the page's language.
       licenceCountries: asksForDrivingLicence(config.brand) ? countryOptions(locale) : null,
-      tariffs: tariffs.map(({ id, nameDe, nameEn, baseFeeCents, baseFeePeriod, term }) => ({
-        id,
-        nameDe,
-        nameEn,
-        baseFeeCents,
-        baseFeePeriod,
-        term,
+      // Every price and the term: the choice and the order summary before the button name them
+      // (docs/rules/accounts.md#registration).
+      tariffs: tariffs.map((tariff) => ({
+        id: tariff.id,
+        nameDe: tariff.nameDe,
+        nameEn: tariff.nameEn,
+        baseFeeCents: tariff.baseFeeCents,
+        baseFeePeriod: tariff.baseFeePeriod,
+        ridePriceCents: tariff.ridePriceCents,
+        rideBlockMinutes: tariff.rideBlockMinutes,
+        freeMinutes: tariff.freeMinutes,
+        dailyCapCents: tariff.dailyCapCents,
+        term: tariff.term,
+        firstTermMonths: tariff.firstTermMonths,
       })),
       ...campaignOffer(url.searchParams.get('actioncode'), tariffs),
       done: url.searchParams.has('done'),

@@ -65,7 +65,7 @@ export const accountsEn = {
   'register.account': 'Login details',
   'register.tariff': 'Tariff',
   'register.consents': 'Consents',
-  'register.submit': 'Register (subject to charges)',
+  'register.submit': 'Register with obligation to pay',
   'register.done':
     'Almost done! We have sent you an email. Please confirm your email address with the link in it, then log in.',
   'field.accept-terms': 'I accept the {terms} and have read the {privacy}.',

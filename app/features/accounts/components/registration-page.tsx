@@ -3,7 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { contentPagePath } from '~/features/content/public';
 import type { AddressSuggestion } from '~/shared/geocoding/suggestions';
-import { baseFeeText, tariffOptionText } from '~/features/tariffs/public';
+import { baseFeeText, tariffOfferText, TariffTermsList, type TariffTerms } from '~/features/tariffs/public';
 import { useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppLink } from '~/ui/components/app-link';
@@ -11,6 +11,7 @@ import { PageLink } from '~/ui/components/page-link';
 import { AddressChoices, AddressField } from '~/ui/form/address-field';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
+import { useLiveFormValue } from '~/ui/form/live-value';
 import { CheckboxField, DateField, PasswordField, SelectField, TextField } from '~/ui/form/inputs';
 import { PhoneField } from '~/ui/form/phone-field';
 import { salutations } from '../salutations';
@@ -19,14 +20,8 @@ import { LicenceFieldset } from '~/features/driving-licence/public';
 
 export interface RegistrationPageProps {
   csrf: string;
-  tariffs: readonly {
-    id: string;
-    nameDe: string;
-    nameEn: string;
-    baseFeeCents: number;
-    baseFeePeriod: 'none' | 'month' | 'year';
-    term: 'none' | 'monthly' | 'annual';
-  }[];
+  /** The brand's tariffs with every price and the term: the choice and the order summary name them. */
+  tariffs: readonly (TariffTerms & { id: string })[];
   /** A well-formed action code from the address, and the start bonus of its campaign. */
   actionCode: string;
   startBonusCents: number;
@@ -103,12 +98,13 @@ export function RegistrationPage({
     );
   }
   // A required select starts with an empty placeholder option (HTML), so none of the tariffs is
-  // taken as chosen just because it comes first.
+  // taken as chosen just because it comes first. Each option names price and term: without JavaScript the
+  // order summary points at the choice (docs/decisions/0059-paid-orders-summary-before-the-button.md).
   const tariffOptions = [
     { value: '', label: t('tariff.choose') },
     ...tariffs.map((tariff) => ({
       value: tariff.id,
-      label: tariffOptionText(tariff, t, locale),
+      label: tariffOfferText(tariff, t, locale),
     })),
   ];
   const recommended = tariffs.find((tariff) => tariff.id === recommendedTariffId);
@@ -210,11 +206,48 @@ export function RegistrationPage({
           <CheckboxField field={fields.acceptTerms} label={termsLabel} required />
           <CheckboxField field={fields.newsletter} label={t('field.newsletter')} />
         </fieldset>
-        <button type="submit" className="button">
+        {/* The order summary right before the button, which says that the order costs money
+            (docs/rules/accounts.md#registration). */}
+        <RegistrationOrderSummary formId={form.id} fieldName={fields.tariffId.name} tariffs={tariffs} />
+        <button type="submit" className="button" aria-describedby={orderSummaryId}>
           {t('register.submit')}
         </button>
       </AppForm>
     </div>
+  );
+}
+
+const orderSummaryId = 'order-summary';
+
+/**
+ * What the registration orders: the chosen tariff with its prices and term, read from the tariff choice as the
+ * browser has it now. Without JavaScript (and until the form hydrates) the page cannot know the choice, so the
+ * summary points at it, whose options name price and term, rather than name a tariff that may no longer be the
+ * chosen one (docs/decisions/0059-paid-orders-summary-before-the-button.md).
+ */
+function RegistrationOrderSummary({
+  formId,
+  fieldName,
+  tariffs,
+}: {
+  formId: string;
+  fieldName: string;
+  tariffs: RegistrationPageProps['tariffs'];
+}) {
+  const t = useT();
+  const chosenId = useLiveFormValue(formId, fieldName);
+  const chosen = chosenId === null ? undefined : tariffs.find((tariff) => tariff.id === chosenId);
+  return (
+    <section className="order-summary" aria-labelledby={`${orderSummaryId}-title`}>
+      <h2 id={`${orderSummaryId}-title`}>{t('order.summary.title')}</h2>
+      {chosen ? (
+        <TariffTermsList tariff={chosen} id={orderSummaryId} />
+      ) : (
+        <p id={orderSummaryId}>
+          {chosenId === null ? t('order.register.chosen-above') : t('order.register.none-chosen')}
+        </p>
+      )}
+    </section>
   );
 }
 
