@@ -108,6 +108,10 @@ export default [
         route(terminalPaths[locale].register, 'routes/public/terminal-register.tsx', {
           id: `terminal-register-${locale}`,
         }),
+        route(terminalPaths[locale].cancel, 'routes/public/terminal-cancel.tsx', { id: `terminal-cancel-${locale}` }),
+        route(terminalPaths[locale].withdraw, 'routes/public/terminal-withdraw.tsx', {
+          id: `terminal-withdraw-${locale}`,
+        }),
       ]),
     ]),
     route('preview/page', 'routes/public/preview-page.tsx'),

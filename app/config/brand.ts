@@ -39,6 +39,12 @@ export interface BrandProfile {
    * docs/rules/consent-and-analytics.md#page-views).
    */
   sendsPageViews: boolean;
+  /**
+   * The contracting party as the withdrawal instructions and the model withdrawal form name it
+   * (docs/rules/contract-and-cancellation.md#withdrawal): legal name and postal address. Placeholders,
+   * like the mail sender's address, until the operator's own go here.
+   */
+  provider: { legalName: string; address: string };
 }
 
 export const brandProfiles: Record<Brand, BrandProfile> = {
@@ -54,6 +60,10 @@ export const brandProfiles: Record<Brand, BrandProfile> = {
     // Placeholders of the reserved `.example` domain: production sets MAIL_FROM_ADDRESS (docs/operations.md).
     mailSender: { name: 'Call a Bike Kundenservice', address: 'kundenservice@callabike.example' },
     sendsPageViews: true,
+    provider: {
+      legalName: 'Call a Bike Betreiber GmbH (Beispiel)',
+      address: 'Musterstraße 1, 60311 Frankfurt am Main',
+    },
   },
   flinkster: {
     id: 'flinkster',
@@ -66,6 +76,7 @@ export const brandProfiles: Record<Brand, BrandProfile> = {
     titlePattern: '{page} – {brand}',
     mailSender: { name: 'Flinkster Kundenservice', address: 'kundenservice@flinkster.example' },
     sendsPageViews: false,
+    provider: { legalName: 'Flinkster Betreiber GmbH (Beispiel)', address: 'Musterstraße 1, 60311 Frankfurt am Main' },
   },
 };
 

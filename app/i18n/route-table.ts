@@ -268,6 +268,25 @@ export const pages = {
     en: '/en/kuendigen',
     file: 'routes/public/cancel-contract.tsx',
   },
+  // The footer's legal links inside the apps' web views (docs/rules/contract-and-cancellation.md#withdrawal).
+  cancelContractEmbedded: {
+    ...webView,
+    de: '/webviews/de/kuendigen',
+    en: '/webviews/en/kuendigen',
+    file: 'routes/public/cancel-contract.tsx',
+  },
+  withdrawContract: {
+    ...publicPage,
+    de: '/de/widerrufen',
+    en: '/en/withdraw',
+    file: 'routes/public/withdraw-contract.tsx',
+  },
+  withdrawContractEmbedded: {
+    ...webView,
+    de: '/webviews/de/widerrufen',
+    en: '/webviews/en/withdraw',
+    file: 'routes/public/withdraw-contract.tsx',
+  },
   priceList: { ...publicPage, de: '/de/preisverzeichnis', en: '/en/pricelist', file: 'routes/public/price-list.tsx' },
   // Bike reports are cab's, vehicle damage reports flinkster's (docs/rules/reports.md#report-pages-per-brand).
   reportBike: {

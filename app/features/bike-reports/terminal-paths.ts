@@ -21,11 +21,26 @@ export interface TerminalPaths {
   start: string;
   report: string;
   register: string;
+  /** The cancellation button and the withdrawal function, which every page offers (docs/rules/contract-and-cancellation.md#withdrawal). */
+  cancel: string;
+  withdraw: string;
 }
 
 export const terminalPaths: Record<Locale, TerminalPaths> = {
-  de: { start: '/de/terminal', report: '/de/terminal/melden', register: '/de/terminal/registrieren' },
-  en: { start: '/en/terminal', report: '/en/terminal/report', register: '/en/terminal/register' },
+  de: {
+    start: '/de/terminal',
+    report: '/de/terminal/melden',
+    register: '/de/terminal/registrieren',
+    cancel: '/de/terminal/kuendigen',
+    withdraw: '/de/terminal/widerrufen',
+  },
+  en: {
+    start: '/en/terminal',
+    report: '/en/terminal/report',
+    register: '/en/terminal/register',
+    cancel: '/en/terminal/cancel',
+    withdraw: '/en/terminal/withdraw',
+  },
 };
 
 /**

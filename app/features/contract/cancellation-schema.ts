@@ -23,7 +23,18 @@ function isEmailOrCustomerNumber(value: string): boolean {
   return normalised.includes('@') ? simpleEmail.test(normalised) : customerNumberPattern.test(normalised);
 }
 
-const requiredText = (max: number) =>
+/** The email address or customer number that identifies the declarant's account, normalised. */
+export const declarantIdentifier = z.pipe(
+  z.string({ error: 'required' }).check(
+    z.trim(),
+    // Forms may send 16 KiB per field: a longer text is refused before any pattern reads it.
+    z.maxLength(254, { error: 'cancel.identifier.invalid', abort: true }),
+    z.refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' }),
+  ),
+  z.transform(normaliseIdentifier),
+);
+
+export const requiredText = (max: number) =>
   z
     .string({ error: 'required' })
     .check(z.trim(), z.minLength(1, { error: 'required' }), z.maxLength(max, { error: 'text.too-long' }));
@@ -36,15 +47,7 @@ export const cancellationSchema = z.pipe(
         z.string().check(z.trim(), z.maxLength(contractSettings.reason.maxLength, { error: 'text.too-long' })),
       ),
       name: requiredText(200),
-      identifier: z.pipe(
-        z.string({ error: 'required' }).check(
-          z.trim(),
-          // Forms may send 16 KiB per field: a longer text is refused before any pattern reads it.
-          z.maxLength(254, { error: 'cancel.identifier.invalid', abort: true }),
-          z.refine(isEmailOrCustomerNumber, { error: 'cancel.identifier.invalid' }),
-        ),
-        z.transform(normaliseIdentifier),
-      ),
+      identifier: declarantIdentifier,
       contract: z
         .string({ error: 'cancel.contract.required' })
         .check(z.minLength(1, { error: 'cancel.contract.required' })),

@@ -1,6 +1,7 @@
 import { fieldsDe } from './fields.de';
 import { accountsDe } from './accounts.de';
 import { contractDe } from './contract.de';
+import { withdrawalDe } from './withdrawal.de';
 import { creditDe } from './credit.de';
 import { paymentDe } from './payment.de';
 import { personalDataDe } from './personal-data.de';
@@ -15,6 +16,7 @@ export const customerDe = {
   ...fieldsDe,
   ...accountsDe,
   ...contractDe,
+  ...withdrawalDe,
   ...creditDe,
   ...paymentDe,
   ...personalDataDe,

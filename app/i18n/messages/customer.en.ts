@@ -1,6 +1,7 @@
 import { fieldsEn } from './fields.en';
 import { accountsEn } from './accounts.en';
 import { contractEn } from './contract.en';
+import { withdrawalEn } from './withdrawal.en';
 import { creditEn } from './credit.en';
 import { paymentEn } from './payment.en';
 import { personalDataEn } from './personal-data.en';
@@ -15,6 +16,7 @@ export const customerEn = {
   ...fieldsEn,
   ...accountsEn,
   ...contractEn,
+  ...withdrawalEn,
   ...creditEn,
   ...paymentEn,
   ...personalDataEn,

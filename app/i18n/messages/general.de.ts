@@ -43,6 +43,8 @@ export const generalDe = {
   'footer.social': 'Soziale Medien',
   'footer.apps': 'Unsere Apps',
   'footer.cancel-contracts': 'Verträge hier kündigen',
+  'footer.withdraw-contract': 'Vertrag widerrufen',
+  'footer.declarations': 'Kündigung und Widerruf',
   'footer.customer-service': 'Kundenservice: {phone}',
   'footer.sitemap': 'Sitemap',
   'footer.privacy': 'Datenschutz',
@@ -54,6 +56,8 @@ export const generalDe = {
     'Im Kundenbereich anmelden: Vertrag, Guthaben, Zahlungsmittel und persönliche Daten verwalten.',
   'page.selfService.description': 'Dein Vertrag, dein Guthaben, dein Zahlungsmittel und deine Daten auf einen Blick.',
   'page.cancelContract.description': 'Deinen Vertrag ohne Anmeldung kündigen – mit sofortiger Bestätigung per E-Mail.',
+  'page.withdrawContract.description':
+    'Deinen Vertrag innerhalb von 14 Tagen nach Vertragsschluss ohne Anmeldung widerrufen – mit sofortiger Eingangsbestätigung per E-Mail.',
   'page.priceList.description': 'Grundgebühren, Preise, Tageshöchstgebühren und Laufzeiten aller Tarife.',
   'page.reportBike.description':
     'Ein gefundenes, verlorenes oder beschädigtes Rad melden und eine Vorgangsnummer erhalten.',
@@ -93,6 +97,9 @@ export const generalDe = {
   'page.tariff.title': 'Tarif',
   'page.tariffChange.title': 'Tarif wechseln',
   'page.cancelContract.title': 'Verträge kündigen',
+  'page.cancelContractEmbedded.title': 'Verträge kündigen',
+  'page.withdrawContract.title': 'Vertrag widerrufen',
+  'page.withdrawContractEmbedded.title': 'Vertrag widerrufen',
   'page.priceList.title': 'Preisverzeichnis',
   'page.reportBike.title': 'Rad melden',
   'page.reportBikeWebView.title': 'Rad melden',

@@ -41,6 +41,8 @@ export const generalEn = {
   'footer.social': 'Social media',
   'footer.apps': 'Our apps',
   'footer.cancel-contracts': 'Cancel contracts here',
+  'footer.withdraw-contract': 'Withdraw from contract here',
+  'footer.declarations': 'Cancellation and withdrawal',
   'footer.customer-service': 'Customer service: {phone}',
   'footer.sitemap': 'Sitemap',
   'footer.privacy': 'Privacy',
@@ -53,6 +55,8 @@ export const generalEn = {
   'page.selfService.description': 'Your contract, balance, payment method and personal details at a glance.',
   'page.cancelContract.description':
     'Cancel your contract without logging in – with an immediate confirmation by email.',
+  'page.withdrawContract.description':
+    'Withdraw from your contract within 14 days of concluding it, without logging in – with an immediate acknowledgement by email.',
   'page.priceList.description': 'Base fees, prices, daily caps and terms of every tariff.',
   'page.reportBike.description': 'Report a found, lost or damaged bike and get a reference number.',
   'page.getTheApp.description': 'Download the app for iPhone and Android.',
@@ -91,6 +95,9 @@ export const generalEn = {
   'page.tariff.title': 'Tariff',
   'page.tariffChange.title': 'Change tariff',
   'page.cancelContract.title': 'Cancel contracts',
+  'page.cancelContractEmbedded.title': 'Cancel contracts',
+  'page.withdrawContract.title': 'Withdraw from contract',
+  'page.withdrawContractEmbedded.title': 'Withdraw from contract',
   'page.priceList.title': 'Price list',
   'page.reportBike.title': 'Report a bike',
   'page.reportBikeWebView.title': 'Report a bike',

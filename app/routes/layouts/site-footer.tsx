@@ -4,10 +4,11 @@ import { useLocale, useT } from '~/i18n/hooks';
 import { ConsentSettingsItem } from '~/features/consent/components/consent-dialog';
 import { AppLink } from '~/ui/components/app-link';
 import { PageLink } from '~/ui/components/page-link';
+import { DeclarationLinks } from '~/ui/components/declaration-links';
 
 /**
- * Footer of every non-embedded page, with the cancellation link the law asks for
- * (docs/rules/contract-and-cancellation.md#cancellation-button).
+ * Footer of every non-embedded page, with the cancellation button and the withdrawal function the law
+ * asks for (docs/rules/contract-and-cancellation.md#cancellation-button, #withdrawal).
  */
 export function SiteFooter() {
   const t = useT();
@@ -18,9 +19,9 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
-        <p className="site-footer__cancel">
-          <PageLink page="cancelContract">{t('footer.cancel-contracts')}</PageLink>
-        </p>
+        <nav className="site-footer__cancel" aria-label={t('footer.declarations')}>
+          <DeclarationLinks />
+        </nav>
         <nav aria-label={t('footer.legal')}>
           <h2>{t('footer.legal')}</h2>
           <ul>

@@ -2,11 +2,12 @@ import type { Route } from './+types/terminal-layout';
 import { Outlet, useLocation } from 'react-router';
 import { TerminalIdleTimeout } from '~/features/bike-reports/terminal-idle';
 import { hasIdleTimeout, terminalHome, terminalPaths } from '~/features/bike-reports/terminal-paths';
-import { useT } from '~/i18n/hooks';
+import { useLocale, useT } from '~/i18n/hooks';
 import { useRootData } from '~/root';
 import { Logo } from '~/ui/components/logo';
 import { WithCustomerMessages } from '~/ui/layouts/with-customer-messages';
 import { AppLink } from '~/ui/components/app-link';
+import { DeclarationLinks } from '~/ui/components/declaration-links';
 import { requireServedPage } from '~/request-scope.server';
 
 /**
@@ -33,6 +34,7 @@ export default function TerminalLayout() {
 
 function TerminalFrame() {
   const t = useT();
+  const locale = useLocale();
   const root = useRootData();
   const { pathname } = useLocation();
   const startScreen = pathname === terminalHome || Object.values(terminalPaths).some((p) => p.start === pathname);
@@ -47,6 +49,11 @@ function TerminalFrame() {
         )}
       </div>
       <Outlet />
+      <footer className="terminal__footer">
+        <nav aria-label={t('footer.declarations')}>
+          <DeclarationLinks paths={terminalPaths[locale]} />
+        </nav>
+      </footer>
       {/* A new page starts a new count; the start screen itself never times out. */}
       {hasIdleTimeout(pathname) ? <TerminalIdleTimeout key={pathname} startPath={terminalHome} /> : null}
     </div>
