@@ -19,6 +19,7 @@ import {
   sessions,
   smsOutbox,
 } from '~/db/schema';
+import { mailLink } from '~/features/accounts/public.server';
 import { recordAudit } from '~/features/audit/public.server';
 import { assignDeclaration, settleContract } from '~/features/contract/public.server';
 import { deletionBlockers, type DeletionBlocker } from '~/features/personal-data/public.server';
@@ -26,7 +27,21 @@ import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
 import { retryFailed } from '~/shared/outbox/delivery.server';
 import { berlinDate } from '~/platform/berlin-date';
-import { deletionDoneMail, deletionRefusedMail, reportDoneMail, vehicleReportDoneMail } from './casework-mails';
+import {
+  declarationAppliedMail,
+  declarationClosedMail,
+  deletionDoneMail,
+  deletionRefusedMail,
+  reportDoneMail,
+  vehicleReportDoneMail,
+  type AppliedDeclaration,
+} from './casework-mails';
+import {
+  closedOutcome,
+  closeReasonsNeedingText,
+  declarationNoun,
+  isDeclarationCloseReason,
+} from './declaration-outcomes';
 import {
   closeCase,
   isUuid,
@@ -160,7 +175,9 @@ async function sourceOf(db: Database, row: CaseRow) {
 
 /**
  * Assigns a declaration that matched no account to the customer staff found, applying it with its
- * original received time (the contract feature's `assignDeclaration`), and closes the case.
+ * original received time (the contract feature's `assignDeclaration`), and closes the case. The
+ * declarant's address gets what `assignDeclaration` sends it; the account's own address is told what
+ * was applied and when the declaration arrived (docs/rules/back-office.md#case-queues).
  */
 export async function matchDeclaration(
   ctx: CaseworkContext,
@@ -173,12 +190,41 @@ export async function matchDeclaration(
     const open = await lockOpenCase(tx, caseId, 'cancellation', expectedVersion);
     if (!open.ok) return open;
     const [customer] = await tx
-      .select({ id: customers.id, deletedAt: customers.deletedAt })
+      .select({
+        id: customers.id,
+        deletedAt: customers.deletedAt,
+        email: customers.email,
+        firstName: customers.firstName,
+        customerNumber: customers.customerNumber,
+        locale: customers.locale,
+      })
       .from(customers)
       .where(eq(customers.id, customerId));
     if (!customer || customer.deletedAt) return { ok: false, error: 'unknown-customer' };
     const assigned = await assignDeclaration(tx, ctx, { cancellationId: open.row.sourceId, customerId, now });
     if (!assigned.ok) return assigned;
+    const [declaration] = await tx.select().from(cancellations).where(eq(cancellations.id, open.row.sourceId));
+    const [contract] = await tx
+      .select({ state: contracts.state })
+      .from(contracts)
+      .where(eq(contracts.customerId, customerId));
+    if (!declaration || !contract) throw new Error(`Declaration ${open.row.sourceId} was assigned to nothing`);
+    const applied = appliedOf(declaration, contract.state, assigned);
+    const holderMail = declarationAppliedMail(
+      {
+        firstName: customer.firstName,
+        customerNumber: customer.customerNumber,
+        reference: declaration.reference,
+        receivedAt: declaration.receivedAt,
+        kind: declaration.kind,
+        confirmationEmail: declaration.confirmationEmail,
+        applied,
+      },
+      mailLink(ctx.config, 'contract', customer.locale),
+      customer.locale,
+      ctx.brand,
+    );
+    await enqueueMail(tx, customer.email, holderMail);
     await recordAudit(
       tx,
       {
@@ -187,14 +233,131 @@ export async function matchDeclaration(
         subjectType: 'cancellation',
         subjectId: open.row.sourceId,
         before: { customerId: null },
-        after: { customerId, effectiveEndDate: assigned.effectiveEndDate, adjusted: assigned.adjusted },
+        after: {
+          customerId,
+          appliedAs: applied.as,
+          effectiveEndDate: assigned.effectiveEndDate,
+          adjusted: assigned.adjusted,
+          holderMailed: true,
+        },
       },
       actor.origin,
     );
     const closed = await closeCase(tx, open.row, actor, 'matched', null, now);
     queue(assigned.mail);
+    queue({ to: customer.email, mail: holderMail });
     return { ok: true, case: closed, effectiveEndDate: assigned.effectiveEndDate };
   });
+}
+
+/**
+ * What matching did to the contract: a withdrawal within its period withdrew it, as `assignDeclaration`
+ * records in the declaration's `appliedAs` (docs/rules/contract-and-cancellation.md#cancellation-declarations);
+ * anything else cancelled it, revocable while the contract still runs.
+ */
+function appliedOf(
+  declaration: typeof cancellations.$inferSelect,
+  contractState: (typeof contracts.$inferSelect)['state'],
+  assigned: { effectiveEndDate: string | null; adjusted: boolean },
+): AppliedDeclaration {
+  if (declaration.appliedAs === 'withdrawal') return { as: 'withdrawal' };
+  return {
+    as: 'cancellation',
+    effectiveEndDate: assigned.effectiveEndDate,
+    adjusted: assigned.adjusted,
+    revocable: contractState === 'cancellation_requested',
+  };
+}
+
+export type DeclarationClosing =
+  | { ok: true; case: CaseRow; declarantMailed: boolean }
+  | { ok: false; error: CaseError | 'close-reason-required' | 'close-text-required' | 'close-text-too-long' };
+
+/**
+ * Closes a declaration's case by hand (docs/rules/back-office.md#case-queues;
+ * docs/decisions/0060-declarations-closed-with-a-reason.md). A declaration that matched no account is
+ * not applied: staff give a reason from `declarationCloseReasons` (with their own words where the
+ * reason needs them), the case's outcome becomes `closed:<reason>` with the words as its text, and the
+ * declarant is answered at the confirmation address in the declaration's language. A declaration that
+ * matched an account on arrival was applied then and its holder told: its case closes as `closed`,
+ * without a reason and without a mail.
+ */
+export async function closeDeclaration(
+  ctx: CaseworkContext,
+  actor: StaffActor,
+  caseId: string,
+  {
+    reason,
+    text,
+    expectedVersion,
+    now = new Date(),
+  }: { reason?: string; text?: string; expectedVersion?: number; now?: Date },
+): Promise<DeclarationClosing> {
+  return inTransaction(ctx, async (tx, queue): Promise<DeclarationClosing> => {
+    const open = await lockOpenCase(tx, caseId, 'cancellation', expectedVersion);
+    if (!open.ok) return open;
+    const [declaration] = await tx
+      .select()
+      .from(cancellations)
+      .where(eq(cancellations.id, open.row.sourceId))
+      .for('update');
+    if (!declaration) return { ok: false, error: 'not-found' };
+    if (declaration.customerId) {
+      const closed = await closeCase(tx, open.row, actor, 'closed', null, now);
+      return { ok: true, case: closed, declarantMailed: false };
+    }
+    const code = (reason ?? '').trim();
+    if (!isDeclarationCloseReason(code)) return { ok: false, error: 'close-reason-required' };
+    const words = (text ?? '').trim();
+    if (words.length > business.backOffice.reasonMaxLength) return { ok: false, error: 'close-text-too-long' };
+    if (words.length === 0 && closeReasonsNeedingText.includes(code)) {
+      return { ok: false, error: 'close-text-required' };
+    }
+    const mail = declarationClosedMail(
+      {
+        reference: declaration.reference,
+        receivedAt: declaration.receivedAt,
+        kind: declaration.kind,
+        name: declaration.name,
+        reason: code,
+        text: words || null,
+        formUrl: declarationFormUrl(ctx, declaration.kind, declaration.locale),
+      },
+      declaration.locale,
+      ctx.brand,
+    );
+    await enqueueMail(tx, declaration.confirmationEmail, mail);
+    const outcome = closedOutcome(code);
+    await recordAudit(
+      tx,
+      {
+        actorStaffId: actor.staffId,
+        action: 'cancellation.close',
+        subjectType: 'cancellation',
+        subjectId: declaration.id,
+        before: { customerId: null },
+        after: { outcome, reason: code, text: words || null, declarantMailed: true },
+      },
+      actor.origin,
+    );
+    const closed = await closeCase(tx, open.row, actor, outcome, words || null, now);
+    queue({ to: declaration.confirmationEmail, mail });
+    return { ok: true, case: closed, declarantMailed: true };
+  });
+}
+
+/**
+ * The public form where a declaration of `kind` can be made again (docs/rules/back-office.md#case-queues).
+ * The withdrawal function's page (`withdrawContract`) takes the place of `null` once the route table has
+ * it; until then the answer to a withdrawal names the function without a link.
+ */
+function declarationFormUrl(
+  ctx: Pick<CaseworkContext, 'config'>,
+  kind: (typeof cancellations.$inferSelect)['kind'],
+  locale: (typeof cancellations.$inferSelect)['locale'],
+): string | null {
+  const page = ({ cancellation: 'cancelContract', withdrawal: null } as const)[declarationNoun(kind)];
+  return page ? mailLink(ctx.config, page, locale) : null;
 }
 
 export type MatchPreview =

@@ -6,6 +6,7 @@ import { z } from '~/platform/validation';
 import { parseForm } from '~/shared/security/parse-form.server';
 import {
   carryOutDeletion,
+  closeDeclaration,
   completeReport,
   completeVehicleReport,
   matchDeclaration,
@@ -53,6 +54,9 @@ const caseFormSchema = z.object({
   text: z.optional(z.string().check(z.maxLength(business.backOffice.noteMaxLength * 2))),
   reason: z.optional(z.string().check(z.maxLength(business.backOffice.reasonMaxLength * 2))),
   customerId: z.optional(z.string().check(z.maxLength(100))),
+  /** Closing a declaration: one of `declarationCloseReasons`, and staff's words for the declarant. */
+  closeReason: z.optional(z.string().check(z.maxLength(100))),
+  closeText: z.optional(z.string().check(z.maxLength(business.backOffice.reasonMaxLength * 2))),
 });
 
 /** What the page says after an action that worked (the `done` query value of the redirect). */
@@ -68,6 +72,7 @@ export const caseNotices = [
   'refused',
   'retried',
   'closed',
+  'closed-answered',
 ] as const;
 export type CaseNotice = (typeof caseNotices)[number];
 
@@ -83,6 +88,9 @@ export type CaseRefusal =
   | 'invalid-assignee'
   | 'note-required'
   | 'reason-required'
+  | 'close-reason-required'
+  | 'close-text-required'
+  | 'close-text-too-long'
   | 'unknown-customer'
   | 'already-assigned'
   | 'withdrawn'
@@ -93,15 +101,18 @@ export type CaseRefusal =
   | 'text-gone'
   | 'not-failed';
 
+/** The form fields a refusal's message can belong to. */
+export type CaseField = 'assignee' | 'text' | 'reason' | 'customerId' | 'closeReason' | 'closeText';
+
 export type CaseFormOutcome =
   | { ok: true; caseId: string; notice: CaseNotice }
   | {
       ok: false;
       status: 400 | 409;
       refusal: CaseRefusal;
-      field?: 'assignee' | 'text' | 'reason' | 'customerId';
-      /** What was typed, so the form shows it again. */
-      values: { text?: string; reason?: string };
+      field?: CaseField;
+      /** What was typed or chosen, so the form shows it again. */
+      values: { text?: string; reason?: string; closeReason?: string; closeText?: string };
     };
 
 const conflicts: readonly CaseRefusal[] = ['stale', 'taken', 'done', 'backward', 'already-assigned', 'blocked'];
@@ -137,8 +148,13 @@ export async function submitCaseForm(
   const input = submission.value;
   const caseId = input.id;
   const expectedVersion = input.version;
-  const values = { text: input.text, reason: input.reason };
-  const refuse = (error: string, field?: 'assignee' | 'text' | 'reason' | 'customerId'): CaseFormOutcome => {
+  const values = {
+    text: input.text,
+    reason: input.reason,
+    closeReason: input.closeReason,
+    closeText: input.closeText,
+  };
+  const refuse = (error: string, field?: CaseField): CaseFormOutcome => {
     const refusal: CaseRefusal =
       error === 'invalid'
         ? field === 'assignee'
@@ -213,23 +229,30 @@ export async function submitCaseForm(
     }
     case 'close': {
       // Closing by hand is for what has no action of its own: a declaration after a check, a failed SMS.
-      const outcome = await closeByHand(ctx, actor, caseId, expectedVersion);
+      if (!isUuid(caseId)) return refuse('not-found');
+      const [row] = await ctx.db.select({ kind: cases.kind }).from(cases).where(eq(cases.id, caseId));
+      if (!row) return refuse('not-found');
+      if (!closableByHand.includes(row.kind)) return refuse('wrong-kind');
+      if (row.kind === 'cancellation') {
+        const outcome = await closeDeclaration(ctx, actor, caseId, {
+          reason: input.closeReason,
+          text: input.closeText,
+          expectedVersion,
+          now,
+        });
+        if (outcome.ok) return done(outcome.declarantMailed ? 'closed-answered' : 'closed');
+        // A missing reason or text is refused before anything is written; what was chosen and typed is shown again.
+        const { error } = outcome;
+        if (error === 'close-reason-required' || error === 'close-text-required' || error === 'close-text-too-long') {
+          const field = error === 'close-reason-required' ? 'closeReason' : 'closeText';
+          return { ok: false, status: 400, refusal: error, field, values };
+        }
+        return refuse(error);
+      }
+      const outcome = await transitionCase(ctx, actor, caseId, { to: 'done', expectedVersion });
       return outcome.ok ? done('closed') : refuse(outcome.error);
     }
   }
-}
-
-async function closeByHand(
-  ctx: CaseworkContext,
-  actor: StaffActor,
-  caseId: string,
-  expectedVersion: number,
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  if (!isUuid(caseId)) return { ok: false, error: 'not-found' };
-  const [row] = await ctx.db.select({ kind: cases.kind }).from(cases).where(eq(cases.id, caseId));
-  if (!row) return { ok: false, error: 'not-found' };
-  if (!closableByHand.includes(row.kind)) return { ok: false, error: 'wrong-kind' };
-  return transitionCase(ctx, actor, caseId, { to: 'done', expectedVersion });
 }
 
 /** The kinds whose cases staff close by hand (the others close by their own action). */

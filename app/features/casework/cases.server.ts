@@ -50,7 +50,8 @@ export interface StaffActor {
   origin: AuditOrigin;
 }
 
-export type CaseworkContext = Pick<FeatureContext, 'db' | 'brand' | 'onMailQueued'>;
+/** `config` builds the links in the mails to customers and declarants. */
+export type CaseworkContext = Pick<FeatureContext, 'db' | 'config' | 'brand' | 'onMailQueued'>;
 
 const stateRank: Record<CaseState, number> = { new: 0, in_progress: 1, done: 2 };
 

@@ -26,6 +26,7 @@ import {
   carryOutDeletion,
   caseSweepJob,
   completeReport,
+  closeDeclaration,
   completeVehicleReport,
   getCase,
   listCases,
@@ -62,7 +63,12 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     await fixture?.database.dispose();
   });
   const db = () => fixture.context.db;
-  const ctx = () => ({ db: db(), brand: fixture.context.brand, onMailQueued: fixture.context.onMailQueued });
+  const ctx = () => ({
+    db: db(),
+    config: fixture.context.config,
+    brand: fixture.context.brand,
+    onMailQueued: fixture.context.onMailQueued,
+  });
 
   async function customer(overrides: Parameters<typeof registration>[0] = {}, now = new Date('2026-04-01T10:00:00Z')) {
     const outcome = await registerCustomer(fixture.context, registration(overrides), { locale: 'de', now });
@@ -295,13 +301,175 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     const mails = await mailsTo('erika.old@example.org');
     expect(mails.map((mail) => mail.kind)).toEqual(['cancellation-confirmation', 'cancellation-confirmation']);
     expect(mails[1]!.text).toContain('31.05.2026');
+    // The account's own address learns what was applied and when the declaration arrived, in the account's language.
+    const toHolder = (await mailsTo('erika@example.org')).filter((mail) => mail.kind === 'declaration-applied');
+    expect(toHolder).toHaveLength(1);
+    expect(toHolder[0]!.subject).toBe(`Deine Kündigung ist eingetragen (${declaration!.reference})`);
+    expect(toHolder[0]!.text).toContain(
+      `am 14.05.2026, 12:00 MESZ ist bei uns eine Kündigung deines Vertrags eingegangen (Referenz ${declaration!.reference})`,
+    );
+    expect(toHolder[0]!.text).toContain('Vertragsende: mit Ablauf des 31.05.2026.');
+    // The contract has ended by the time of the match: nothing is left to take back in the self-service area.
+    expect(toHolder[0]!.text).toContain('Warst du das nicht? Dann antworte bitte umgehend auf diese E-Mail.');
+    expect(toHolder[0]!.text).toContain(`${fixture.context.config.publicUrl}/de/`);
+    expect(fixture.queuedMails.map((mail) => mail.to)).toEqual(
+      expect.arrayContaining(['erika.old@example.org', 'erika@example.org']),
+    );
 
     expect(await matchDeclaration(ctx(), ben, row.id, { customerId: erika, now: june10 })).toEqual({
       ok: false,
       error: 'done',
     });
     expect(await auditActions(declaration!.id)).toEqual(['anna:cancellation.match']);
+    const [match] = await db().select().from(auditLog).where(eq(auditLog.action, 'cancellation.match'));
+    expect(match!.after).toMatchObject({ customerId: erika, appliedAs: 'cancellation', holderMailed: true });
     expect(await auditActions(row.id)).toEqual(['anna:case.view', 'anna:case.close']);
+  });
+
+  it('closes an unmatched declaration only with a reason, answering the declarant in the declaration’s language', async () => {
+    fixture = await createAccountFixture(backend);
+    const declare = async (values: Partial<typeof cancellations.$inferInsert>) => {
+      const [row] = await db()
+        .insert(cancellations)
+        .values({
+          reference: `K-${Math.random().toString(36).slice(2, 6).toUpperCase()}-TEST`,
+          receivedAt: may14,
+          kind: 'ordinary',
+          name: 'Max Muster',
+          identifier: '0000000',
+          contractLabel: 'Kundenvertrag',
+          confirmationEmail: 'max@example.org',
+          locale: 'en',
+          ...values,
+        })
+        .returning();
+      return { declaration: row!, case: await caseOf('cancellation', row!.id) };
+    };
+    const english = await declare({});
+
+    // No reason, an unknown one, or a reason that needs staff's words without them: refused, nothing written.
+    for (const refused of [
+      { reason: undefined, error: 'close-reason-required' },
+      { reason: 'because', error: 'close-reason-required' },
+      { reason: 'other', text: '   ', error: 'close-text-required' },
+      { reason: 'duplicate', error: 'close-text-required' },
+      { reason: 'no-contract-found', text: 'x'.repeat(501), error: 'close-text-too-long' },
+    ]) {
+      expect(await closeDeclaration(ctx(), anna, english.case.id, refused), JSON.stringify(refused)).toEqual({
+        ok: false,
+        error: refused.error,
+      });
+    }
+    expect((await db().select().from(cases).where(eq(cases.id, english.case.id)))[0]).toMatchObject({
+      state: 'new',
+      outcome: null,
+    });
+    expect(await mailsTo('max@example.org')).toEqual([]);
+    expect(await db().select().from(auditLog)).toEqual([]);
+
+    const text = 'Please send us your customer number; you find it in the app under "Account".';
+    const closed = await closeDeclaration(ctx(), anna, english.case.id, {
+      reason: 'no-contract-found',
+      text: `  ${text} `,
+      expectedVersion: english.case.version,
+      now: june10,
+    });
+    expect(closed).toMatchObject({
+      ok: true,
+      declarantMailed: true,
+      case: { state: 'done', outcome: 'closed:no-contract-found', outcomeText: text, assigneeStaffId: anna.staffId },
+    });
+    // The declaration stays unmatched and unapplied.
+    expect(
+      (await db().select().from(cancellations).where(eq(cancellations.id, english.declaration.id)))[0],
+    ).toMatchObject({ customerId: null, contractId: null, effectiveEndDate: null });
+    const [answer] = await mailsTo('max@example.org');
+    expect(answer).toMatchObject({
+      kind: 'declaration-closed',
+      subject: `Our answer to your cancellation (${english.declaration.reference})`,
+    });
+    expect(answer!.text).toContain('Hello Max Muster,');
+    expect(answer!.text).toContain(
+      `we have looked into your cancellation with the reference ${english.declaration.reference}, which we received on 14 May 2026, 12:00 CEST. We have not carried it out.`,
+    );
+    expect(answer!.text).toContain('The reason: we could not find a contract from the details you gave.');
+    expect(answer!.text).toContain(`A note from our service team: ${text}`);
+    expect(answer!.text).toContain(
+      `please cancel again through our cancellation form: ${fixture.context.config.publicUrl}/en/kuendigen`,
+    );
+    expect(answer!.text).toContain('Just reply to this email.');
+    expect(fixture.queuedMails.map((mail) => mail.to)).toEqual(['max@example.org']);
+    expect(await auditActions(english.declaration.id)).toEqual(['anna:cancellation.close']);
+    expect(await auditActions(english.case.id)).toEqual(['anna:case.close']);
+    const entries = await db().select().from(auditLog).orderBy(asc(auditLog.id));
+    expect(entries.map((entry) => [entry.action, entry.after])).toEqual([
+      [
+        'cancellation.close',
+        { outcome: 'closed:no-contract-found', reason: 'no-contract-found', text, declarantMailed: true },
+      ],
+      ['case.close', { state: 'done', outcome: 'closed:no-contract-found' }],
+    ]);
+    expect(await closeDeclaration(ctx(), ben, english.case.id, { reason: 'other', text: 'again' })).toEqual({
+      ok: false,
+      error: 'done',
+    });
+
+    // A withdrawal in German is answered as a withdrawal, with staff's words as the reason for `other`.
+    const german = await declare({ kind: 'withdrawal', locale: 'de', confirmationEmail: 'moritz@example.org' });
+    expect(
+      await closeDeclaration(ctx(), ben, german.case.id, {
+        reason: 'other',
+        text: 'Der Vertrag ist ein Firmenvertrag.',
+      }),
+    ).toMatchObject({ ok: true, case: { outcome: 'closed:other', outcomeText: 'Der Vertrag ist ein Firmenvertrag.' } });
+    const [antwort] = await mailsTo('moritz@example.org');
+    expect(antwort!.subject).toBe(`Antwort auf deinen Widerruf (${german.declaration.reference})`);
+    expect(antwort!.text).toContain(
+      `wir haben deinen Widerruf mit der Referenz ${german.declaration.reference} geprüft, der am 14.05.2026, 12:00 MESZ bei uns eingegangen ist. Wir haben ihn nicht ausgeführt.`,
+    );
+    expect(antwort!.text).toContain('Der Grund:\n\nDer Vertrag ist ein Firmenvertrag.');
+    expect(antwort!.text).toContain('widerrufe bitte erneut über unsere Widerrufsfunktion');
+
+    // A duplicate tells the declarant that nothing more is needed.
+    const repeated = await declare({ confirmationEmail: 'again@example.org' });
+    await closeDeclaration(ctx(), anna, repeated.case.id, {
+      reason: 'duplicate',
+      text: 'Your cancellation K-ABCD-EFGH of 13 May applies.',
+    });
+    const [duplicate] = await mailsTo('again@example.org');
+    expect(duplicate!.text).toContain(
+      'The reason: we had already received this cancellation; the earlier declaration applies.',
+    );
+    expect(duplicate!.text).toContain('There is nothing more you need to do.');
+    expect(duplicate!.text).not.toContain('cancellation form');
+  });
+
+  it('closes the case of a declaration that matched on arrival without a reason and without a mail', async () => {
+    fixture = await createAccountFixture(backend);
+    await customer();
+    await declareCancellation(
+      fixture.context,
+      {
+        kind: 'ordinary',
+        name: 'Erika Mustermann',
+        identifier: 'erika@example.org',
+        contractLabel: 'Kundenvertrag',
+        confirmationEmail: 'erika@example.org',
+      },
+      { kind: 'public', sessionCustomerId: null, clientIp: '192.0.2.1' },
+      { locale: 'de', now: may14 },
+    );
+    const [declaration] = await db().select().from(cancellations);
+    expect(declaration!.customerId).not.toBeNull();
+    const row = await caseOf('cancellation', declaration!.id);
+    const before = (await db().select().from(outbox)).length;
+    expect(await closeDeclaration(ctx(), anna, row.id, {})).toMatchObject({
+      ok: true,
+      declarantMailed: false,
+      case: { state: 'done', outcome: 'closed', outcomeText: null },
+    });
+    expect(await db().select().from(outbox)).toHaveLength(before);
+    expect(await auditActions(row.id)).toEqual(['anna:case.close']);
   });
 
   it('refuses to match a declaration to an unknown customer and leaves the case open', async () => {

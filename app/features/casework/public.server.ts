@@ -21,6 +21,7 @@ export {
 } from './cases.server';
 export {
   carryOutDeletion,
+  closeDeclaration,
   completeReport,
   completeVehicleReport,
   getCase,
@@ -29,6 +30,7 @@ export {
   refuseDeletion,
   retryMessage,
   type CaseSource,
+  type DeclarationClosing,
   type DeletionCarryOut,
   type MatchPreview,
 } from './case-actions.server';
@@ -38,8 +40,18 @@ export {
   caseNotices,
   closableByHand,
   submitCaseForm,
+  type CaseField,
   type CaseFormOutcome,
   type CaseIntent,
   type CaseNotice,
   type CaseRefusal,
 } from './case-form.server';
+export {
+  closeReasonOf,
+  closeReasonsNeedingText,
+  declarationCloseReasons,
+  declarationNoun,
+  type DeclarationCloseReason,
+  type DeclarationKind,
+  type DeclarationNoun,
+} from './declaration-outcomes';
