@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
@@ -295,6 +295,15 @@ describe('the case pages', () => {
     expect(stored).toMatchObject({ customerId: customer!.id, effectiveEndDate: expected });
     const [contract] = await db().select().from(contracts).where(eq(contracts.customerId, customer!.id));
     expect(contract!.endDate).toBe(expected);
+    // The holder is told at the account's own address, with the end date and the received time.
+    const [toHolder] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, 'erika@example.org'), eq(outbox.kind, 'declaration-applied')));
+    expect(toHolder!.text).toContain(
+      'am 14.05.2026, 12:00 MESZ ist bei uns eine Kündigung deines Vertrags eingegangen',
+    );
+    expect(toHolder!.text).toContain(expected.split('-').reverse().join('.'));
     const actions = [...(await entriesOf(row!.id)), ...(await entriesOf(declaration!.id))].map((entry) => [
       entry.action,
       entry.requestId,
@@ -305,6 +314,82 @@ describe('the case pages', () => {
         ['case.match-preview', 'test'],
         ['cancellation.match', 'test'],
         ['case.close', 'test'],
+      ]),
+    );
+  });
+
+  it('closes an unmatched declaration only with a reason from the list, keeping what was chosen and typed', async () => {
+    const [declaration] = await db()
+      .insert(cancellations)
+      .values({
+        reference: 'K-TEST-0002',
+        receivedAt: new Date('2026-05-14T10:00:00Z'),
+        kind: 'withdrawal',
+        name: 'Max Muster',
+        identifier: 'max@example.org',
+        contractLabel: 'Kundenvertrag',
+        confirmationEmail: 'max@example.org',
+        locale: 'en',
+      })
+      .returning();
+    await listCases(harness.services);
+    const [row] = await db().select().from(cases).where(eq(cases.sourceId, declaration!.id));
+    const shown = await view(`id=${row!.id}`);
+    // A withdrawal's case is called one, and the page offers the reasons, marking those that need a text.
+    expect(shown.data).toMatchObject({ declarationNoun: 'withdrawal', outcomeReason: null });
+    expect(shown.data.closeReasons).toEqual([
+      { code: 'no-contract-found', needsText: false },
+      { code: 'not-entitled', needsText: false },
+      { code: 'duplicate', needsText: true },
+      { code: 'not-a-declaration', needsText: false },
+      { code: 'other', needsText: true },
+    ]);
+
+    const close = (fields: Record<string, string>) => post({ intent: 'close', id: row!.id, version: '0', ...fields });
+    expect(await close({ closeText: 'We found nothing.' })).toMatchObject({
+      data: {
+        ok: false,
+        refusal: 'close-reason-required',
+        field: 'closeReason',
+        values: { closeText: 'We found nothing.' },
+      },
+      init: { status: 400 },
+    });
+    expect(await close({ closeReason: 'made-up', closeText: 'x' })).toMatchObject({
+      data: { refusal: 'close-reason-required', field: 'closeReason' },
+      init: { status: 400 },
+    });
+    expect(await close({ closeReason: 'other', closeText: ' ' })).toMatchObject({
+      data: { refusal: 'close-text-required', field: 'closeText', values: { closeReason: 'other' } },
+      init: { status: 400 },
+    });
+    expect(await caseRow(row!.id)).toMatchObject({ state: 'new', version: 0 });
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, 'max@example.org'))).toEqual([]);
+
+    const closed = (await close({
+      closeReason: 'not-a-declaration',
+      closeText: 'You asked about prices.',
+    })) as Response;
+    expect(closed.status).toBe(302);
+    expect(closed.headers.get('Location')).toBe(`${backOfficePath('case')}?id=${row!.id}&done=closed-answered`);
+    expect(await caseRow(row!.id)).toMatchObject({
+      state: 'done',
+      outcome: 'closed:not-a-declaration',
+      outcomeText: 'You asked about prices.',
+    });
+    const [answer] = await db().select().from(outbox).where(eq(outbox.recipient, 'max@example.org'));
+    expect(answer).toMatchObject({
+      kind: 'declaration-closed',
+      subject: 'Our answer to your withdrawal (K-TEST-0002)',
+    });
+    expect(answer!.text).toContain('The reason: we did not read your message as a withdrawal.');
+    expect(answer!.text).toContain('A note from our service team: You asked about prices.');
+    expect((await view(`id=${row!.id}`)).data).toMatchObject({ outcomeReason: 'not-a-declaration' });
+    const entries = [...(await entriesOf(row!.id)), ...(await entriesOf(declaration!.id))];
+    expect(entries.filter((entry) => entry.action !== 'case.view').map((entry) => [entry.action, entry.after])).toEqual(
+      expect.arrayContaining([
+        ['cancellation.close', expect.objectContaining({ reason: 'not-a-declaration' })],
+        ['case.close', { state: 'done', outcome: 'closed:not-a-declaration' }],
       ]),
     );
   });

@@ -7,6 +7,10 @@ import {
   assignableStaff,
   caseNotices,
   closableByHand,
+  closeReasonOf,
+  closeReasonsNeedingText,
+  declarationCloseReasons,
+  declarationNoun,
   getCase,
   previewMatch,
   submitCaseForm,
@@ -47,6 +51,7 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
     unmatched && customerNumber ? await previewMatch(services, actor, found.case.id, { customerNumber }) : null;
   const csrf = csrfFor(request, context);
   const done = caseNotices.find((notice) => notice === params.get('done')) ?? null;
+  const declaration = found.source?.kind === 'cancellation' ? found.source.declaration : null;
   return data(
     {
       title: backOfficeTitle(context, 'backoffice.page.case'),
@@ -61,6 +66,13 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
       notes: found.notes.map((note) => ({ ...note, author: names.get(note.authorStaffId) ?? note.authorStaffId })),
       source: found.source,
       closableByHand: closableByHand.includes(found.case.kind),
+      // A cancellation's case may hold a withdrawal (docs/rules/contract-and-cancellation.md#cancellation-declarations).
+      declarationNoun: declaration ? declarationNoun(declaration.kind) : null,
+      closeReasons: declarationCloseReasons.map((code) => ({
+        code,
+        needsText: closeReasonsNeedingText.includes(code),
+      })),
+      outcomeReason: closeReasonOf(found.case.outcome),
       assignable,
       customerNumber,
       preview,
@@ -92,13 +104,17 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
   const refusal = actionData && !actionData.ok ? actionData : null;
   const refusalText = refusal
     ? t(`backoffice.case.refusal.${refusal.refusal}` as MessageKey, {
-        max: refusal.field === 'reason' ? business.backOffice.reasonMaxLength : business.backOffice.noteMaxLength,
+        max: refusal.field === 'text' ? business.backOffice.noteMaxLength : business.backOffice.reasonMaxLength,
       })
     : null;
   // A message that belongs to a field stands next to it; any other one stands above the actions.
   const fieldError = (field: NonNullable<typeof refusal>['field']) => (refusal?.field === field ? refusalText : null);
   const open = row.state !== 'done';
-  const kind = t(`backoffice.case.kind.${row.kind}`);
+  // A withdrawal's case is of the kind `cancellation`, but is called what it is.
+  const kind =
+    loaderData.declarationNoun === 'withdrawal'
+      ? t('backoffice.case.declaration-kind.withdrawal')
+      : t(`backoffice.case.kind.${row.kind}`);
 
   const hidden = (intent: string) => (
     <>
@@ -138,10 +154,16 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
           <Detail term={t('backoffice.case.version')}>{row.version}</Detail>
           {row.outcome ? (
             <Detail term={t('backoffice.case.outcome')}>
-              {outcomeKeys.includes(row.outcome)
-                ? t(`backoffice.case.outcome.${row.outcome}` as MessageKey)
-                : row.outcome}
-              {row.outcomeText ? `: ${row.outcomeText}` : ''}
+              <span data-testid="case-outcome">
+                {loaderData.outcomeReason
+                  ? t('backoffice.case.outcome.closed-with', {
+                      reason: t(`backoffice.case.close-reason.${loaderData.outcomeReason}`),
+                    })
+                  : outcomeKeys.includes(row.outcome)
+                    ? t(`backoffice.case.outcome.${row.outcome}` as MessageKey)
+                    : row.outcome}
+                {row.outcomeText ? `: ${row.outcomeText}` : ''}
+              </span>
             </Detail>
           ) : null}
         </dl>
@@ -264,9 +286,20 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : null}
-          {loaderData.closableByHand ? (
+          {source?.kind === 'cancellation' && !source.matched ? (
+            <CloseDeclarationForm
+              hiddenFields={hidden('close')}
+              reasons={loaderData.closeReasons}
+              confirmationEmail={source.declaration.confirmationEmail}
+              language={t(`backoffice.case.language.${source.declaration.locale}`)}
+              values={refusal?.values ?? {}}
+              reasonError={fieldError('closeReason')}
+              textError={fieldError('closeText')}
+            />
+          ) : loaderData.closableByHand ? (
             <Form method="post" reloadDocument className="form">
               {hidden('close')}
+              {source?.kind === 'cancellation' ? <p>{t('backoffice.case.close.matched')}</p> : null}
               <button type="submit" className="button button--secondary">
                 {t('backoffice.case.close')}
               </button>
@@ -331,11 +364,17 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
         return (
           <dl className="back-office-details">
             <Detail term={t('backoffice.case.reference')}>{declaration.reference}</Detail>
+            <Detail term={t('backoffice.case.declaration-kind')}>
+              <span data-testid="case-declaration-kind">
+                {t(`backoffice.case.declaration-kind.${declaration.kind}`)}
+              </span>
+            </Detail>
             <Detail term={t('backoffice.case.received')}>{at(declaration.receivedAt)}</Detail>
             <Detail term={t('backoffice.case.declarant')}>{declaration.name}</Detail>
             <Detail term={t('backoffice.case.identifier')}>{declaration.identifier}</Detail>
             <Detail term={t('backoffice.case.contract-label')}>{declaration.contractLabel}</Detail>
             <Detail term={t('backoffice.case.confirmation-email')}>{declaration.confirmationEmail}</Detail>
+            <Detail term={t('backoffice.case.language')}>{t(`backoffice.case.language.${declaration.locale}`)}</Detail>
             <Detail term={t('backoffice.case.requested-end')}>
               {declaration.requestedEndDate ? day(declaration.requestedEndDate) : t('backoffice.case.earliest')}
             </Detail>
@@ -473,6 +512,91 @@ function FieldError({ id, text }: { id: string; text: string | null }) {
       {text}
     </p>
   ) : null;
+}
+
+/**
+ * Closing a declaration that matched no account without applying it: a reason from the list and, for
+ * the reasons that need them, staff's own words; both go to the declarant
+ * (docs/rules/back-office.md#case-queues). Messages stand next to their field and are announced.
+ */
+function CloseDeclarationForm({
+  hiddenFields,
+  reasons,
+  confirmationEmail,
+  language,
+  values,
+  reasonError,
+  textError,
+}: {
+  hiddenFields: ReactNode;
+  reasons: readonly { code: string; needsText: boolean }[];
+  confirmationEmail: string;
+  language: string;
+  values: { closeReason?: string; closeText?: string };
+  reasonError: string | null;
+  textError: string | null;
+}) {
+  const t = useT();
+  const quoted = useLocale() === 'de' ? (text: string) => `„${text}“` : (text: string) => `“${text}”`;
+  const label = (code: string) => t(`backoffice.case.close-reason.${code}` as MessageKey);
+  const needingText = reasons
+    .filter((reason) => reason.needsText)
+    .map((reason) => quoted(label(reason.code)))
+    .join(', ');
+  return (
+    <Form method="post" reloadDocument className="form">
+      {hiddenFields}
+      <h3>{t('backoffice.case.close.declaration')}</h3>
+      <p>{t('backoffice.case.close.declaration.intro', { email: confirmationEmail, language })}</p>
+      <div className="field">
+        <label className="field__label" htmlFor="case-close-reason">
+          {t('backoffice.case.close.reason')}
+        </label>
+        <select
+          className="field__input"
+          id="case-close-reason"
+          name="closeReason"
+          defaultValue={values.closeReason ?? ''}
+          aria-required="true"
+          aria-invalid={reasonError ? true : undefined}
+          aria-describedby={reasonError ? 'case-close-reason-error' : undefined}
+        >
+          <option value="">{t('backoffice.case.close.reason.choose')}</option>
+          {reasons.map((reason) => (
+            <option key={reason.code} value={reason.code}>
+              {label(reason.code)}
+            </option>
+          ))}
+        </select>
+        <FieldError id="case-close-reason-error" text={reasonError} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor="case-close-text">
+          {t('backoffice.case.close.text')}
+        </label>
+        <p className="field__hint" id="case-close-text-hint">
+          {t('backoffice.case.close.text.hint', {
+            reasons: needingText,
+            max: business.backOffice.reasonMaxLength,
+          })}
+        </p>
+        <textarea
+          className="field__input"
+          id="case-close-text"
+          name="closeText"
+          rows={3}
+          maxLength={business.backOffice.reasonMaxLength}
+          defaultValue={values.closeText ?? ''}
+          aria-invalid={textError ? true : undefined}
+          aria-describedby={textError ? 'case-close-text-hint case-close-text-error' : 'case-close-text-hint'}
+        />
+        <FieldError id="case-close-text-error" text={textError} />
+      </div>
+      <button type="submit" className="button button--secondary">
+        {t('backoffice.case.close.answer')}
+      </button>
+    </Form>
+  );
 }
 
 /** Matching an unmatched declaration: find the customer by number (a preview), then confirm. */
