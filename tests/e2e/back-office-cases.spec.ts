@@ -17,12 +17,13 @@ import { expect, testWithCuttableDatabase } from './support/test';
 
 /**
  * The case queue of the service back office (docs/rules/back-office.md#case-queues), worked by an
- * agent: an unmatched cancellation matched to its customer, a bike report taken and completed. A
- * server of its own, with the development mailbox and a database the spec can read.
+ * agent: an unmatched cancellation matched to its customer, another closed with a reason its sender
+ * receives, a bike report taken and completed. A server of its own, with the development mailbox and a
+ * database the spec can read.
  */
 const test = testWithCuttableDatabase({ DEV_MAILBOX: 'on' });
 
-test('an agent matches an unmatched cancellation and completes a bike report; the audit log holds every step', async ({
+test('an agent matches an unmatched cancellation, closes another with a reason and completes a bike report; the audit log holds every step', async ({
   page,
   browser,
   app,
@@ -50,6 +51,16 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
     await form.getByRole('textbox', { name: 'First and last name' }).fill('Erika Mustermann');
     await form.getByRole('textbox', { name: 'Email address or customer number' }).fill(declarant);
     await form.getByRole('textbox', { name: 'Email address for the confirmation' }).fill(declarant);
+    await form.getByRole('button', { name: 'cancel now' }).click();
+    await expect(form.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
+      'Your cancellation has been received',
+    );
+    // A second one that names no account at all, which the agent will close unapplied.
+    const stranger = `stranger-${randomUUID()}@example.com`;
+    await form.goto(pages.cancelContract.en);
+    await form.getByRole('textbox', { name: 'First and last name' }).fill('Max Muster');
+    await form.getByRole('textbox', { name: 'Email address or customer number' }).fill(stranger);
+    await form.getByRole('textbox', { name: 'Email address for the confirmation' }).fill(stranger);
     await form.getByRole('button', { name: 'cancel now' }).click();
     await expect(form.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(
       'Your cancellation has been received',
@@ -122,6 +133,43 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
     expect(applied!.received_at.toISOString()).toBe(declaration!.received_at.toISOString());
     expect(applied!.end_date).toBe(applied!.effective_end_date);
     expect(applied!.effective_end_date.split('-').reverse().join('.')).toBe(endDate);
+    // The account's own address is told what was applied.
+    const holderMail = await readMail(agent, customer.email, /Deine Kündigung ist eingetragen/);
+    expect(holderMail).toContain(`Vertragsende: mit Ablauf des ${endDate}.`);
+
+    // (a2) The declaration that names no account: closing it wants a reason, and its sender gets the answer.
+    await agent.goto('/backoffice/cases?kind=cancellation&state=new');
+    await agent
+      .getByRole('link', { name: /Fall öffnen: Kündigung/ })
+      .first()
+      .click();
+    await expect(agent.getByText(stranger).first()).toBeVisible();
+    await expect(agent.getByTestId('case-declaration-kind')).toHaveText('Ordentliche Kündigung');
+    const closeReason = agent.getByRole('combobox', { name: 'Grund (Pflichtfeld)' });
+    const closeText = agent.getByRole('textbox', { name: 'Text an die erklärende Person' });
+    await closeText.fill('Please send us the customer number of your account.');
+    await agent.getByRole('button', { name: 'Schließen und Antwort senden' }).click();
+    await expect(agent.locator('#case-close-reason-error')).toHaveText('Bitte wählen Sie einen Grund.');
+    await expect(closeReason).toHaveAttribute('aria-invalid', 'true');
+    await expect(closeReason).toHaveAccessibleDescription('Bitte wählen Sie einen Grund.');
+    // What was typed is still there; nothing was closed.
+    await expect(closeText).toHaveValue('Please send us the customer number of your account.');
+    await expect(agent.getByTestId('case-state')).toHaveText('Neu');
+    await expectNoViolations(agent, 'case page with a close refused for want of a reason');
+    await closeReason.selectOption({ label: 'Kein Vertrag anhand der Angaben erkennbar' });
+    await agent.getByRole('button', { name: 'Schließen und Antwort senden' }).click();
+    await expect(agent.getByRole('status')).toHaveText(
+      'Der Fall ist geschlossen; die erklärende Person erhält die Antwort.',
+    );
+    await expect(agent.getByTestId('case-state')).toHaveText('Erledigt');
+    await expect(agent.getByTestId('case-outcome')).toHaveText(
+      'Geschlossen ohne Anwendung, Grund: Kein Vertrag anhand der Angaben erkennbar: Please send us the customer number of your account.',
+    );
+    // The answer goes to the address the sender gave, in the language they wrote in.
+    const answer = await readMail(agent, stranger, /Our answer to your cancellation/);
+    expect(answer).toContain('Hello Max Muster,');
+    expect(answer).toContain('The reason: we could not find a contract from the details you gave.');
+    expect(answer).toContain('A note from our service team: Please send us the customer number of your account.');
 
     // (b) The bike report: taken, noted, completed; the reporter is told.
     await agent.goto('/backoffice/cases?kind=bike_report');
@@ -163,6 +211,8 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
         'case.match-preview agent',
         'cancellation.match agent',
         'case.close agent',
+        // (a2) the other declaration closed with a reason.
+        'cancellation.close agent',
         // (b) the bike report's case taken, noted and completed.
         'case.take agent',
         'case.note agent',
@@ -174,6 +224,7 @@ test('an agent matches an unmatched cancellation and completes a bike report; th
         'staff.confirm': ['before', 'after'],
         'staff.login': ['after'],
         'cancellation.match': ['before', 'after'],
+        'cancellation.close': ['before', 'after'],
         'case.close': ['before', 'after'],
         'case.take': ['before', 'after'],
         'case.note': ['after'],
