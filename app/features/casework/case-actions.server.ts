@@ -347,17 +347,16 @@ export async function closeDeclaration(
 }
 
 /**
- * The public form where a declaration of `kind` can be made again (docs/rules/back-office.md#case-queues).
- * The withdrawal function's page (`withdrawContract`) takes the place of `null` once the route table has
- * it; until then the answer to a withdrawal names the function without a link.
+ * The public form where a declaration of `kind` can be made again: the cancellation page or the withdrawal
+ * function (docs/rules/back-office.md#case-queues).
  */
 function declarationFormUrl(
   ctx: Pick<CaseworkContext, 'config'>,
   kind: (typeof cancellations.$inferSelect)['kind'],
   locale: (typeof cancellations.$inferSelect)['locale'],
-): string | null {
-  const page = ({ cancellation: 'cancelContract', withdrawal: null } as const)[declarationNoun(kind)];
-  return page ? mailLink(ctx.config, page, locale) : null;
+): string {
+  const page = declarationNoun(kind) === 'withdrawal' ? 'withdrawContract' : 'cancelContract';
+  return mailLink(ctx.config, page, locale);
 }
 
 export type MatchPreview =

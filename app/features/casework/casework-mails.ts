@@ -126,8 +126,8 @@ export interface DeclarationAnswer {
   reason: DeclarationCloseReason;
   /** Staff's own words for the declarant, if any. */
   text: string | null;
-  /** The public form for a new declaration of this kind, when there is one. */
-  formUrl: string | null;
+  /** The public form for a new declaration of this kind: the cancellation page or the withdrawal function. */
+  formUrl: string;
 }
 
 /**
@@ -138,7 +138,6 @@ export interface DeclarationAnswer {
 export function declarationClosedMail(answer: DeclarationAnswer, locale: Locale, brand: BrandProfile): RenderedMail {
   const words = (locale === 'de' ? closedWordsDe : closedWordsEn)[declarationNoun(answer.kind)];
   const time = formatBerlinDateTime(answer.receivedAt.toISOString(), locale);
-  const link = answer.formUrl ? `: ${answer.formUrl}` : '';
   const text = answer.text?.trim() || null;
   const explanation =
     answer.reason === 'other'
@@ -152,7 +151,7 @@ export function declarationClosedMail(answer: DeclarationAnswer, locale: Locale,
       paragraphs: [
         words.intro(answer.reference, time),
         ...explanation,
-        answer.reason === 'duplicate' ? words.nothingToDo : words.declareAgain(link),
+        answer.reason === 'duplicate' ? words.nothingToDo : words.declareAgain(answer.formUrl),
         words.reply,
       ],
       closing: mailClosing(locale, brand),
@@ -167,7 +166,7 @@ interface ClosedWords {
   intro: (reference: string, time: string) => string;
   reasons: Record<DeclarationCloseReason, string>;
   note: string;
-  declareAgain: (link: string) => string;
+  declareAgain: (url: string) => string;
   nothingToDo: string;
   reply: string;
 }
@@ -187,8 +186,8 @@ const closedWordsDe: Record<'cancellation' | 'withdrawal', ClosedWords> = {
       other: 'Der Grund:',
     },
     note: 'Dazu unser Service-Team:',
-    declareAgain: (link) =>
-      `Möchtest du einen Vertrag kündigen, dann kündige bitte erneut über unser Kündigungsformular${link}.`,
+    declareAgain: (url) =>
+      `Möchtest du einen Vertrag kündigen, dann kündige bitte erneut über unser Kündigungsformular: ${url}`,
     nothingToDo: 'Du musst nichts weiter tun.',
     reply: 'Hast du Fragen oder weitere Angaben für uns? Antworte einfach auf diese E-Mail.',
   },
@@ -206,8 +205,8 @@ const closedWordsDe: Record<'cancellation' | 'withdrawal', ClosedWords> = {
       other: 'Der Grund:',
     },
     note: 'Dazu unser Service-Team:',
-    declareAgain: (link) =>
-      `Möchtest du einen Vertrag widerrufen, dann widerrufe bitte erneut über unsere Widerrufsfunktion${link}.`,
+    declareAgain: (url) =>
+      `Möchtest du einen Vertrag widerrufen, dann widerrufe bitte erneut über unsere Widerrufsfunktion: ${url}`,
     nothingToDo: 'Du musst nichts weiter tun.',
     reply: 'Hast du Fragen oder weitere Angaben für uns? Antworte einfach auf diese E-Mail.',
   },
@@ -228,8 +227,8 @@ const closedWordsEn: Record<'cancellation' | 'withdrawal', ClosedWords> = {
       other: 'The reason:',
     },
     note: 'A note from our service team:',
-    declareAgain: (link) =>
-      `If you want to cancel a contract, please cancel again through our cancellation form${link}.`,
+    declareAgain: (url) =>
+      `If you want to cancel a contract, please cancel again through our cancellation form: ${url}`,
     nothingToDo: 'There is nothing more you need to do.',
     reply: 'Any questions, or more details for us? Just reply to this email.',
   },
@@ -247,8 +246,8 @@ const closedWordsEn: Record<'cancellation' | 'withdrawal', ClosedWords> = {
       other: 'The reason:',
     },
     note: 'A note from our service team:',
-    declareAgain: (link) =>
-      `If you want to withdraw from a contract, please withdraw again through our withdrawal function${link}.`,
+    declareAgain: (url) =>
+      `If you want to withdraw from a contract, please withdraw again through our withdrawal function: ${url}`,
     nothingToDo: 'There is nothing more you need to do.',
     reply: 'Any questions, or more details for us? Just reply to this email.',
   },

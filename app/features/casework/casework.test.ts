@@ -428,7 +428,9 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
       `wir haben deinen Widerruf mit der Referenz ${german.declaration.reference} geprüft, der am 14.05.2026, 12:00 MESZ bei uns eingegangen ist. Wir haben ihn nicht ausgeführt.`,
     );
     expect(antwort!.text).toContain('Der Grund:\n\nDer Vertrag ist ein Firmenvertrag.');
-    expect(antwort!.text).toContain('widerrufe bitte erneut über unsere Widerrufsfunktion');
+    expect(antwort!.text).toContain(
+      `widerrufe bitte erneut über unsere Widerrufsfunktion: ${fixture.context.config.publicUrl}/de/widerrufen`,
+    );
 
     // A duplicate tells the declarant that nothing more is needed.
     const repeated = await declare({ confirmationEmail: 'again@example.org' });
