@@ -251,9 +251,10 @@ export async function matchDeclaration(
 }
 
 /**
- * What matching did to the contract: a withdrawal within its period withdrew it, as `assignDeclaration`
- * records in the declaration's `appliedAs` (docs/rules/contract-and-cancellation.md#cancellation-declarations);
- * anything else cancelled it, revocable while the contract still runs.
+ * What matching did to the contract, as `assignDeclaration` records it in the declaration's `appliedAs`
+ * (docs/rules/contract-and-cancellation.md#cancellation-declarations): a withdrawal within its period
+ * withdrew it (`withdrawal`); one after its period cancelled it (`cancellation`); anything else is a
+ * cancellation, revocable while the contract still runs.
  */
 function appliedOf(
   declaration: typeof cancellations.$inferSelect,
@@ -266,6 +267,7 @@ function appliedOf(
     effectiveEndDate: assigned.effectiveEndDate,
     adjusted: assigned.adjusted,
     revocable: contractState === 'cancellation_requested',
+    lateWithdrawal: declaration.appliedAs === 'cancellation',
   };
 }
 

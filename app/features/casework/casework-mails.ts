@@ -265,6 +265,8 @@ export type AppliedDeclaration =
       adjusted: boolean;
       /** The contract still runs, so the holder can take the cancellation back in the self-service area. */
       revocable: boolean;
+      /** A withdrawal received after its period, applied as a cancellation instead. */
+      lateWithdrawal: boolean;
     }
   | { as: 'withdrawal' };
 
@@ -295,7 +297,7 @@ export function declarationAppliedMail(
   const declared = declarationNoun(notice.kind);
   const time = formatBerlinDateTime(notice.receivedAt.toISOString(), locale);
   const { applied, reference, customerNumber, confirmationEmail } = notice;
-  const late = declared === 'withdrawal' && applied.as === 'cancellation';
+  const late = applied.as === 'cancellation' && applied.lateWithdrawal;
   const subject = de
     ? late
       ? `Dein Widerruf wurde als Kündigung eingetragen (${reference})`

@@ -16,6 +16,7 @@ import {
   staffAccounts,
 } from '~/db/schema';
 import { backOffice } from '~/config/back-office';
+import { brandProfiles } from '~/config/brand';
 import { registerCustomer } from '~/features/accounts/registration.server';
 import { declareCancellation } from '~/features/contract/cancellation.server';
 import { createAccountFixture, registration, type AccountFixture } from '../../../tests/support/account-fixtures';
@@ -39,6 +40,7 @@ import {
   type CaseState,
   type StaffActor,
 } from './public.server';
+import { declarationAppliedMail } from './casework-mails';
 
 const anna: StaffActor = {
   staffId: '5f0c8a9e-0000-4000-8000-000000000001',
@@ -717,5 +719,50 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     const smsCase = await caseOf('failed_sms', sms!.id);
     expect(await retryMessage(ctx(), anna, smsCase.id)).toEqual({ ok: false, error: 'text-gone' });
     expect(await retryMessage(ctx(), anna, open.cases[0]!.id)).toMatchObject({ ok: true });
+  });
+});
+
+describe('the account holder’s mail after a match', () => {
+  const notice = {
+    firstName: 'Erika',
+    customerNumber: '1000042',
+    reference: 'K-ABCD-EFGH',
+    receivedAt: may14,
+    kind: 'withdrawal' as const,
+    confirmationEmail: 'erika.old@example.org',
+  };
+  const url = 'https://example.org/de/kundenbereich/vertrag';
+
+  it('says a withdrawal within its period ended the contract at once', () => {
+    const mail = declarationAppliedMail({ ...notice, applied: { as: 'withdrawal' } }, url, 'de', brandProfiles.cab);
+    expect(mail.subject).toBe('Dein Widerruf ist eingetragen (K-ABCD-EFGH)');
+    expect(mail.text).toContain('am 14.05.2026, 12:00 MESZ ist bei uns ein Widerruf deines Vertrags eingegangen');
+    expect(mail.text).toContain('Dein Vertrag ist damit widerrufen und sofort beendet.');
+    expect(mail.text).not.toContain('Vertragsende');
+  });
+
+  it('says a withdrawal after its period was applied as a cancellation, with the end date', () => {
+    const mail = declarationAppliedMail(
+      {
+        ...notice,
+        applied: {
+          as: 'cancellation',
+          effectiveEndDate: '2026-06-30',
+          adjusted: false,
+          revocable: true,
+          lateWithdrawal: true,
+        },
+      },
+      url,
+      'en',
+      brandProfiles.cab,
+    );
+    expect(mail.subject).toBe('Your withdrawal has been applied as a cancellation (K-ABCD-EFGH)');
+    expect(mail.text).toContain('on 14 May 2026, 12:00 CEST we received a withdrawal of your contract');
+    expect(mail.text).toContain(
+      'after the 14-day withdrawal period had passed, so we have treated it as a cancellation',
+    );
+    expect(mail.text).toContain('End of contract: at the end of 30 Jun 2026.');
+    expect(mail.text).toContain('You can take the cancellation back in the self-service area');
   });
 });
