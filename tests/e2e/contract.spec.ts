@@ -224,7 +224,17 @@ ownServer.describe('the demo customer', () => {
         await expect(basis).toHaveAccessibleDescription(`gilt ab ${firstOfNextMonth}`);
         await expect(page.getByRole('radio', { name: /^Komfort Jahr/ })).toHaveAccessibleDescription('gilt sofort');
         await basis.check();
-        await page.getByRole('button', { name: 'Tarif wechseln' }).click();
+        // Choosing orders nothing: the summary of the new tariff comes right before the button that orders it
+        // (docs/rules/contract-and-cancellation.md#tariff-change). Basis has a base fee: the order costs money.
+        await page.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
+        await expect(page).toHaveURL(`${pages.tariffChange.de}?tariff=basis`);
+        const summary = page.getByRole('region', { name: 'Dein Tarifwechsel' });
+        await expect(summary).toContainText('Neuer TarifBasis');
+        await expect(summary).toContainText(`Gilt ab${firstOfNextMonth}; bis dahin gilt dein bisheriger Tarif`);
+        const order = page.getByRole('button', { name: 'Zahlungspflichtig wechseln' });
+        await expect(order).toHaveAccessibleDescription(/^Neuer Tarif\s*Basis\s*Grundgebühr\s*3,00\s€ pro Jahr/);
+        await expectNoViolations(page, 'the summary of a tariff change');
+        await order.click();
         await expect(page).toHaveURL(`${pages.tariff.de}?changed=pending`);
         await expect(page.getByRole('status')).toHaveText(
           `Dein Wechsel zu Basis ist vorgemerkt und gilt ab ${firstOfNextMonth}.`,
@@ -242,7 +252,11 @@ ownServer.describe('the demo customer', () => {
       await ownServer.step('an upgrade to the annual tariff applies at once', async () => {
         await page.getByRole('link', { name: 'Tarif wechseln' }).click();
         await page.getByRole('radio', { name: /^Komfort Jahr/ }).check();
-        await page.getByRole('button', { name: 'Tarif wechseln' }).click();
+        await page.getByRole('button', { name: 'Weiter zur Übersicht' }).click();
+        await expect(page.getByRole('region', { name: 'Dein Tarifwechsel' })).toContainText(
+          `Gilt absofort, ab heute (${german(today())})`,
+        );
+        await page.getByRole('button', { name: 'Zahlungspflichtig wechseln' }).click();
         await expect(page.getByRole('status')).toHaveText('Dein neuer Tarif Komfort Jahr gilt ab sofort.');
         await expect(current).toContainText('Komfort Jahr');
         await expect(current).toContainText(`Gültig seit ${german(today())}`);

@@ -20,6 +20,7 @@ export function ButtonForm({
   fields = {},
   label,
   ariaLabel,
+  describedBy,
   secondary = false,
   className,
 }: {
@@ -29,6 +30,8 @@ export function ButtonForm({
   fields?: Record<string, string>;
   label: string;
   ariaLabel?: string;
+  /** The id of what the button acts on, e.g. the summary of an order right before it. */
+  describedBy?: string;
   secondary?: boolean;
   className?: string;
 }) {
@@ -48,7 +51,12 @@ export function ButtonForm({
           {translateMessage(t, resendMessage)}
         </p>
       ) : null}
-      <button type="submit" className={secondary ? 'button button--secondary' : 'button'} aria-label={ariaLabel}>
+      <button
+        type="submit"
+        className={secondary ? 'button button--secondary' : 'button'}
+        aria-label={ariaLabel}
+        aria-describedby={describedBy}
+      >
         {label}
       </button>
     </Form>
