@@ -4,6 +4,7 @@ import { campaignFor } from '~/config/campaigns';
 import { contracts, creditLedger, customers, tariffs } from '~/db/schema';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import { renderMail } from '~/shared/mail/templates';
+import { registrationTerms } from '~/shared/legal/withdrawal-instructions';
 import { allowAccountMail } from '~/shared/security/login-throttle.server';
 import type { Locale } from '~/i18n/locales';
 import { berlinDate } from '~/platform/berlin-date';
@@ -98,6 +99,7 @@ export async function registerCustomer(
           kind: 'verify-email',
           firstName: input.firstName,
           url: mailLink(config, 'verifyEmail', meta.locale, { token }),
+          terms: registrationTerms(meta.locale, brand, today),
         },
         meta.locale,
         brand,

@@ -12,6 +12,7 @@ import { decideEndDate, earliestEndDate } from './cancellation-rules';
 import type { CancellationConfirmation } from './confirmation';
 import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithdrawnMail } from './contract-mails';
 import { contractSettings } from './contract-settings';
+import { contractFinished } from './contract-state';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
@@ -131,7 +132,7 @@ async function storeDeclaration(
 
     let effectiveEndDate: string | null = null;
     let adjusted = false;
-    if (contract?.state === 'ended') {
+    if (contract && contractFinished(contract.state)) {
       effectiveEndDate = contract.endDate;
     } else if (contract) {
       const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, contract.tariffId));
@@ -192,7 +193,7 @@ async function storeDeclaration(
     // The holder learns of every public cancellation of the account's contract, with the end date the
     // public answer leaves out; of their own in the self-service area when the confirmation went elsewhere.
     const toHolder = publicForm || account?.email !== declaration.confirmationEmail;
-    if (account && contract && contract.state !== 'ended' && toHolder) {
+    if (account && contract && !contractFinished(contract.state) && toHolder) {
       mails.push({
         to: account.email,
         mail: cancellationNoticeMail(
@@ -234,7 +235,8 @@ export async function withdrawCancellation(
   const today = berlinDate(now);
   const result = await ctx.db.transaction(async (tx) => {
     const [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
-    if (contract?.state === 'ended') return { ok: false, error: 'contract.withdraw.too-late' } as const;
+    if (contract && contractFinished(contract.state))
+      return { ok: false, error: 'contract.withdraw.too-late' } as const;
     if (contract?.state !== 'cancellation_requested') return { ok: false, error: 'contract.withdraw.none' } as const;
     if (contract.endDate !== null && contract.endDate < today)
       return { ok: false, error: 'contract.withdraw.too-late' } as const;
@@ -340,7 +342,7 @@ export async function assignDeclaration(
 
   let effectiveEndDate: string | null;
   let adjusted = false;
-  if (contract.state === 'ended') {
+  if (contractFinished(contract.state)) {
     effectiveEndDate = contract.endDate;
   } else {
     const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, contract.tariffId));

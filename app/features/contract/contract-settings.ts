@@ -21,11 +21,6 @@ export const contractSettings = {
    */
   confirmationPageMaxAgeMs: 24 * 60 * 60 * 1000,
   reason: { maxLength: 2000 },
-  /**
-   * The withdrawal period: days after the contract's conclusion, the day of conclusion not counted
-   * (§355(2) BGB with §187(1); docs/rules/contract-and-cancellation.md#withdrawal).
-   */
-  withdrawalPeriodDays: 14,
   /** A withdrawn contract's positive credit is paid out within this many days (§357(1) BGB). */
   payoutWithinDays: 14,
 } as const;

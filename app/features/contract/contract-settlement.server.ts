@@ -3,6 +3,7 @@ import type { Database } from '~/db/client.server';
 import { preparedFor } from '~/db/prepared.server';
 import { contracts, tariffChanges } from '~/db/schema';
 import { berlinDate } from '~/platform/berlin-date';
+import { contractFinished } from './contract-state';
 
 /**
  * Time-driven contract changes, carried out lazily whenever a contract is read or changed rather than
@@ -62,7 +63,7 @@ export async function applyDueTariffChanges(db: Database, contractId: string, no
     let applied = 0;
     for (const change of changes) {
       const afterEnd =
-        contract.state === 'ended' || (contract.endDate !== null && change.effectiveDate > contract.endDate);
+        contractFinished(contract.state) || (contract.endDate !== null && change.effectiveDate > contract.endDate);
       if (afterEnd) {
         await tx
           .update(tariffChanges)

@@ -5,6 +5,7 @@ import type { Tariff } from '~/features/tariffs/public.server';
 import { berlinDate } from '~/platform/berlin-date';
 import { latestDeclaration } from './cancellation.server';
 import { contractFinished, type ContractState } from './contract-state';
+import { withdrawalDeadline, withinWithdrawalPeriod } from './withdrawal-rules';
 import { downgradeEffectiveDate, earliestEndDate, firstTermEnd } from './cancellation-rules';
 
 /** What the contract, tariff and cancel pages show of the logged-in customer's contract. */
@@ -19,6 +20,10 @@ export interface ContractOverview {
   firstTermEnd: string | null;
   /** The earliest end if cancelled today (null once the contract has ended). */
   earliestEndDate: string | null;
+  /** The last day the contract can be withdrawn (docs/rules/contract-and-cancellation.md#withdrawal). */
+  withdrawalDeadline: string;
+  /** Whether a withdrawal sent today is in time. */
+  withdrawalOpen: boolean;
   /** The first day a downgrade ordered today would apply. */
   downgradeDate: string;
   cancellation: { reference: string; receivedAt: string } | null;
@@ -57,6 +62,8 @@ export async function loadContract(
     tariff,
     firstTermEnd: firstTermEnd(tariff, contract.tariffSince),
     earliestEndDate: contractFinished(contract.state) ? null : earliestEndDate(tariff, contract.tariffSince, today),
+    withdrawalDeadline: withdrawalDeadline(contract.startDate),
+    withdrawalOpen: !contractFinished(contract.state) && withinWithdrawalPeriod(contract.startDate, today),
     downgradeDate: downgradeEffectiveDate(tariff, contract.tariffSince, today),
     cancellation: declaration
       ? { reference: declaration.reference, receivedAt: declaration.receivedAt.toISOString() }

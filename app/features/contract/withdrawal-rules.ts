@@ -1,15 +1,12 @@
-import { addDays, type CalendarDate } from './calendar';
-import { contractSettings } from './contract-settings';
+import { withdrawalDeadline } from '~/shared/legal/withdrawal-instructions';
+import type { CalendarDate } from './calendar';
+
+export { withdrawalDeadline };
 
 /**
  * The arithmetic of a withdrawal (docs/rules/contract-and-cancellation.md#withdrawal), free of the
  * database: when the period ends, and what of a base fee already charged is refunded.
  */
-
-/** The last day a withdrawal of a contract concluded on `startDate` is in time (Europe/Berlin). */
-export function withdrawalDeadline(startDate: CalendarDate): CalendarDate {
-  return addDays(startDate, contractSettings.withdrawalPeriodDays);
-}
 
 export function withinWithdrawalPeriod(startDate: CalendarDate, receivedOn: CalendarDate): boolean {
   return receivedOn <= withdrawalDeadline(startDate);

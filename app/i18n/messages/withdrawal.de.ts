@@ -22,6 +22,8 @@ export const withdrawalDe = {
 
   'withdrawal.mail.subject': 'Eingangsbestätigung deines Widerrufs ({reference})',
   'withdrawal.mail.intro': 'wir haben deinen Widerruf am {time} erhalten. Das ist sein Inhalt:',
+  'withdrawal.mail.registration':
+    'Mit deiner Registrierung ist dein Vertrag geschlossen. Du kannst ihn bis einschließlich {date} ohne Angabe von Gründen widerrufen – über „Vertrag widerrufen“ am Ende jeder unserer Seiten, per E-Mail oder mit dem Muster-Widerrufsformular unten.',
   'withdrawal.notice.subject.withdrawn': 'Dein Vertrag ist widerrufen',
   'withdrawal.notice.withdrawn':
     'am {time} ist dein Widerruf eingegangen (Referenz {reference}). Dein Vertrag ist damit am {date} beendet.',

@@ -21,6 +21,8 @@ export const withdrawalEn: Record<keyof typeof withdrawalDe, string> = {
 
   'withdrawal.mail.subject': 'Acknowledgement of your withdrawal ({reference})',
   'withdrawal.mail.intro': 'we received your withdrawal on {time}. This is its content:',
+  'withdrawal.mail.registration':
+    'With your registration your contract is concluded. You can withdraw from it without giving any reason until {date} inclusive – with “Withdraw from contract here” at the bottom of every page of ours, by email or with the model withdrawal form below.',
   'withdrawal.notice.subject.withdrawn': 'Your contract has been withdrawn',
   'withdrawal.notice.withdrawn':
     'your withdrawal was received on {time} (reference {reference}). Your contract therefore ended on {date}.',

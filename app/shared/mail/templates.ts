@@ -14,11 +14,14 @@ export interface MailContent {
   greeting: string;
   paragraphs: string[];
   action?: { label: string; url: string };
+  /** Paragraphs after the action, e.g. terms the mail hands over. */
+  afterAction?: string[];
   closing: string[];
 }
 
 export type MailMessage =
-  | { kind: 'verify-email'; firstName: string; url: string }
+  /** `terms`: at registration, the withdrawal period and instructions (docs/rules/contract-and-cancellation.md#withdrawal). */
+  | { kind: 'verify-email'; firstName: string; url: string; terms?: string[] }
   | { kind: 'already-registered'; loginUrl: string; resetUrl: string }
   | { kind: 'reset-password'; url: string };
 
@@ -63,6 +66,7 @@ function contentFor(message: MailMessage, locale: Locale, brand: BrandProfile): 
               'thank you for registering. Please confirm your email address before your first rental. The link is valid for 24 hours.',
             ],
         action: { label: de ? 'E-Mail-Adresse bestätigen' : 'Confirm email address', url: message.url },
+        afterAction: message.terms,
         closing,
       };
     case 'already-registered':
@@ -108,6 +112,7 @@ function toText(content: MailContent): string {
     '',
     ...content.paragraphs.flatMap((paragraph) => [paragraph, '']),
     ...(content.action ? [`${content.action.label}: ${content.action.url}`, ''] : []),
+    ...(content.afterAction ?? []).flatMap((paragraph) => [paragraph, '']),
     ...content.closing,
   ].join('\n');
 }
@@ -120,5 +125,8 @@ function toHtml(content: MailContent, brand: BrandProfile, locale: Locale): stri
   const action = content.action
     ? `<p style="margin:24px 0"><a href="${escapeHtml(content.action.url)}" style="display:inline-block;padding:12px 20px;background:${brand.primary};color:${brand.primaryContrast};text-decoration:none;border-radius:6px;font-weight:600">${escapeHtml(content.action.label)}</a></p>`
     : '';
-  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:20px 24px;border-bottom:4px solid ${brand.primary};font-size:20px;font-weight:700;color:${brand.primary}">${escapeHtml(brand.name)}</td></tr><tr><td style="padding:24px;font-size:16px;line-height:1.5"><p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>${paragraphs}${action}<p style="margin:0">${content.closing.map(escapeHtml).join('<br>')}</p></td></tr></table></td></tr></table></body></html>`;
+  const afterAction = (content.afterAction ?? [])
+    .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`)
+    .join('');
+  return `<!DOCTYPE html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(content.subject)}</title></head><body style="margin:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#1a1a1a"><table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:24px"><table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px"><tr><td style="padding:20px 24px;border-bottom:4px solid ${brand.primary};font-size:20px;font-weight:700;color:${brand.primary}">${escapeHtml(brand.name)}</td></tr><tr><td style="padding:24px;font-size:16px;line-height:1.5"><p style="margin:0 0 16px">${escapeHtml(content.greeting)}</p>${paragraphs}${action}${afterAction}<p style="margin:0">${content.closing.map(escapeHtml).join('<br>')}</p></td></tr></table></td></tr></table></body></html>`;
 }

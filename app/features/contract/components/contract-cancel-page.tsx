@@ -4,6 +4,7 @@ import { useFormatDate, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { PageLink } from '~/ui/components/page-link';
 import type { CancellationConfirmation } from '../confirmation';
+import { contractFinished } from '../contract-state';
 import type { ContractOverview } from '../contract.server';
 import { CancellationConfirmationView, CancellationForm } from './cancellation-form';
 
@@ -49,7 +50,7 @@ export function ContractCancelPage({
       </div>
     );
   }
-  if (contract.state === 'ended') {
+  if (contractFinished(contract.state)) {
     return (
       <div className="narrow">
         <PageTitle page="contractCancel" />

@@ -8,6 +8,7 @@ import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { ReauthenticationField } from '~/ui/form/reauthentication-field';
 import { formatBerlinDateTime } from '../confirmation';
 import type { ContractOverview } from '../contract.server';
+import { WithdrawalSection } from './withdrawal-section';
 
 /**
  * The contract page's content (routes/self-service/contract.tsx loads it with `deferredForm`): the
@@ -137,6 +138,7 @@ export function ContractPage({
           </p>
         ) : null}
       </section>
+      <WithdrawalSection contract={contract} />
     </>
   );
 }
