@@ -51,6 +51,21 @@ test('a customer redeems a voucher and gets a clear message for a used or expire
   const before = await balance.innerText();
   await expectNoViolations(page, 'the credit page');
 
+  // The top-up's summary right before its button follows the amount chosen, and describes the button
+  // (docs/rules/credit-and-payment.md#top-ups).
+  const topUp = page.getByRole('region', { name: 'Guthaben aufladen' });
+  const summary = topUp.getByRole('region', { name: 'Deine Aufladung' });
+  await expect(summary.getByRole('definition')).toHaveText([
+    /^20,00\s€$/,
+    'einmalig, kein Abonnement; der Betrag wird deinem Guthaben gutgeschrieben',
+    /^SEPA-Lastschrift, DE•• •••• •••• •••• •••• 3000$/,
+  ]);
+  await topUp.getByRole('radio', { name: /^50,00/ }).check();
+  await expect(summary.getByRole('definition').first()).toHaveText(/^50,00\s€$/);
+  await expect(topUp.getByRole('button', { name: 'Zahlungspflichtig aufladen' })).toHaveAccessibleDescription(
+    /50,00\s€.*einmalig.*SEPA-Lastschrift/,
+  );
+
   // Typed in lower case without dashes: the mask adds them, the server normalises.
   const code = page.getByRole('textbox', { name: 'Gutscheincode' });
   await code.pressSequentially(demoVoucher.replace(/-/g, '').toLowerCase());

@@ -45,7 +45,8 @@ export async function creditPageLoader({ request, url, context }: PageHandlerArg
       })),
       page: ledger.page,
       pageCount: ledger.pageCount,
-      paymentMethod: method ? method.display : null,
+      // Named in the summary before the top-up's button: the kind and the masked account or card.
+      paymentMethod: method ? { kind: method.kind, display: method.display } : null,
       topUpAmounts: payment.topUpAmountsCents,
       // A fresh key per rendered form: the same form sent twice tops up once.
       idempotencyKey: crypto.randomUUID(),

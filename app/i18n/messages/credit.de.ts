@@ -17,8 +17,15 @@ export const creditDe = {
 
   'credit.top-up.title': 'Guthaben aufladen',
   'credit.top-up.amount-legend': 'Betrag',
-  'credit.top-up.charged-to': 'Der Betrag wird von deinem Zahlungsmittel abgebucht: {method}.',
-  'credit.top-up.submit': 'Jetzt aufladen',
+  // The summary right before the button (docs/rules/credit-and-payment.md#top-ups).
+  'credit.top-up.summary.title': 'Deine Aufladung',
+  'credit.top-up.summary.amount': 'Betrag',
+  'credit.top-up.summary.amount-chosen': 'der oben gewählte Betrag',
+  'credit.top-up.summary.kind': 'Zahlung',
+  'credit.top-up.summary.one-off': 'einmalig, kein Abonnement; der Betrag wird deinem Guthaben gutgeschrieben',
+  'credit.top-up.summary.method': 'Abgebucht von',
+  'credit.top-up.summary.method-value': '{kind}, {method}',
+  'credit.top-up.submit': 'Zahlungspflichtig aufladen',
   'credit.top-up.amount': 'Bitte wähle einen der angebotenen Beträge.',
   'credit.top-up.no-method': 'Zum Aufladen brauchst du ein Zahlungsmittel. Bitte hinterlege zuerst eines.',
   'credit.top-up.add-method': 'Zahlungsmittel hinterlegen',

@@ -10,6 +10,7 @@ import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { translateMessage } from '~/ui/form/field-shell';
 import { useFieldState } from '~/ui/form/field-state';
+import { useLiveFormValue } from '~/ui/form/live-value';
 import { MaskedField } from '~/ui/form/inputs';
 import type { creditPageAction, creditPageLoader } from '../credit-page.server';
 import { voucherCodeMask } from '../voucher-code';
@@ -115,8 +116,10 @@ function TopUpForm() {
             value={(actionData?.intent === 'top-up' && actionData.retryKey) || idempotencyKey}
           />
           <AmountChoice field={fields.amount} amounts={topUpAmounts} />
-          <p className="field__hint">{t('credit.top-up.charged-to', { method: paymentMethod })}</p>
-          <button type="submit" className="button" disabled={busy}>
+          {/* The summary right before the button, which says that the top-up costs money
+              (docs/rules/credit-and-payment.md#top-ups). */}
+          <TopUpSummary formId={form.id} fieldName={fields.amount.name} method={paymentMethod} />
+          <button type="submit" className="button" disabled={busy} aria-describedby={topUpSummaryId}>
             {t('credit.top-up.submit')}
           </button>
         </AppForm>
@@ -129,6 +132,56 @@ function TopUpForm() {
           </PageLink>
         </>
       )}
+    </section>
+  );
+}
+
+const topUpSummaryId = 'top-up-summary';
+
+/**
+ * What the top-up orders: the amount, that it is paid once, and the payment method it is charged to. The amount is
+ * read from the choice as the browser has it now; without JavaScript (and until the form hydrates) the page cannot
+ * know it, so the summary names "the amount chosen above" rather than one that may no longer be the chosen one
+ * (docs/decisions/0059-paid-orders-summary-before-the-button.md).
+ */
+function TopUpSummary({
+  formId,
+  fieldName,
+  method,
+}: {
+  formId: string;
+  fieldName: string;
+  method: { kind: 'sepa' | 'card' | 'paypal'; display: string };
+}) {
+  const t = useT();
+  const locale = useLocale();
+  const chosen = useLiveFormValue(formId, fieldName);
+  const cents = chosen ? Number(chosen) : NaN;
+  const rows = [
+    {
+      label: t('credit.top-up.summary.amount'),
+      value: Number.isInteger(cents) ? formatEuro(cents, locale) : t('credit.top-up.summary.amount-chosen'),
+    },
+    { label: t('credit.top-up.summary.kind'), value: t('credit.top-up.summary.one-off') },
+    {
+      label: t('credit.top-up.summary.method'),
+      value: t('credit.top-up.summary.method-value', {
+        kind: t(`payment.kind.${method.kind}`),
+        method: method.display,
+      }),
+    },
+  ];
+  return (
+    <section className="order-summary" aria-labelledby={`${topUpSummaryId}-title`}>
+      <h3 id={`${topUpSummaryId}-title`}>{t('credit.top-up.summary.title')}</h3>
+      <dl className="summary-list" id={topUpSummaryId}>
+        {rows.map((row) => (
+          <div key={row.label} className="summary-list__row">
+            <dt>{row.label}</dt>
+            <dd>{row.value}</dd>
+          </div>
+        ))}
+      </dl>
     </section>
   );
 }
