@@ -13,6 +13,8 @@ import type { CancellationConfirmation } from './confirmation';
 import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithdrawnMail } from './contract-mails';
 import { contractSettings } from './contract-settings';
 import { contractFinished } from './contract-state';
+import { applyWithdrawal } from './withdrawal-effects.server';
+import { withdrawalAcknowledgementMail } from './withdrawal-mails';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
@@ -340,6 +342,8 @@ export async function assignDeclaration(
   const [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
   if (!contract) return { ok: false, error: 'no-contract' };
 
+  if (declaration.kind === 'withdrawal') return assignWithdrawal(tx, ctx, declaration, contract);
+
   let effectiveEndDate: string | null;
   let adjusted = false;
   if (contractFinished(contract.state)) {
@@ -373,4 +377,39 @@ export async function assignDeclaration(
   // The end date may lie in the past already: the contract ends at the next settlement.
   await settleContract(tx, customerId, now);
   return { ok: true, effectiveEndDate, adjusted, mail: { to: assigned!.confirmationEmail, mail } };
+}
+
+/**
+ * A withdrawal staff assign: applied as of its received time, so a declaration that arrived within the
+ * period withdraws the contract even when staff assign it later (docs/rules/contract-and-cancellation.md#withdrawal).
+ * The declarant gets the acknowledgement again; what applied goes to the holder (the caller's mail).
+ */
+async function assignWithdrawal(
+  tx: Database,
+  ctx: Pick<AccountContext, 'brand'>,
+  declaration: typeof cancellations.$inferSelect,
+  contract: typeof contracts.$inferSelect,
+): Promise<AssignmentOutcome> {
+  const result = await applyWithdrawal(tx, contract, {
+    reference: declaration.reference,
+    receivedAt: declaration.receivedAt,
+  });
+  const [assigned] = await tx
+    .update(cancellations)
+    .set({
+      contractId: contract.id,
+      customerId: contract.customerId,
+      effectiveEndDate: result.endDate,
+      appliedAs: result.appliedAs,
+    })
+    .where(eq(cancellations.id, declaration.id))
+    .returning();
+  const mail = withdrawalAcknowledgementMail(publicAnswer(confirmationOf(assigned!)), assigned!.locale, ctx.brand);
+  await enqueueMail(tx, assigned!.confirmationEmail, mail);
+  return {
+    ok: true,
+    effectiveEndDate: result.endDate,
+    adjusted: false,
+    mail: { to: assigned!.confirmationEmail, mail },
+  };
 }

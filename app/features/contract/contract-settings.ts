@@ -21,7 +21,7 @@ export const contractSettings = {
    */
   confirmationPageMaxAgeMs: 24 * 60 * 60 * 1000,
   reason: { maxLength: 2000 },
-  /** A withdrawn contract's positive credit is paid out within this many days (§357(1) BGB). */
+  /** A withdrawn contract's positive credit is paid out within this many days (§357(1) BGB; docs/rules/contract-and-cancellation.md#withdrawal). */
   payoutWithinDays: 14,
 } as const;
 

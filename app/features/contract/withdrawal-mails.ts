@@ -11,7 +11,7 @@ import { confirmationRows, formatBerlinDateTime, type CancellationConfirmation }
  * what the withdrawal did, to the matched account's own address.
  */
 
-/** The acknowledgement on a durable medium: content, date and time of receipt (§356a BGB). */
+/** The acknowledgement on a durable medium: content, date and time of receipt (§356a BGB; docs/rules/contract-and-cancellation.md#withdrawal). */
 export function withdrawalAcknowledgementMail(
   confirmation: CancellationConfirmation,
   locale: Locale,

@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import { useRootData } from '~/root';
 import type { Route } from './+types/contract';
 import { confirmRecentAuthentication } from '~/features/accounts/reauthentication.server';
 import { withdrawCancellation } from '~/features/contract/cancellation.server';
@@ -51,5 +52,7 @@ const ContractPage = deferredForm(() =>
 );
 
 export default function Contract({ loaderData, actionData }: Route.ComponentProps) {
-  return <ContractPage {...loaderData} lastResult={actionData} />;
+  const root = useRootData();
+  if (!root) return null;
+  return <ContractPage {...loaderData} lastResult={actionData} brand={root.brand} />;
 }

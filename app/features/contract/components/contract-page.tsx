@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import type { BrandProfile } from '~/config/brand';
 import { useSearchParams } from 'react-router';
 import { useFormatDate, useLocale, useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
@@ -19,11 +20,13 @@ export function ContractPage({
   contract,
   reauthenticationNeeded,
   lastResult,
+  brand,
 }: {
   csrf: string;
   contract: ContractOverview | null;
   reauthenticationNeeded: boolean;
   lastResult: SubmissionResult<string[]> | undefined;
+  brand: Pick<BrandProfile, 'id' | 'provider' | 'mailSender'>;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -138,7 +141,7 @@ export function ContractPage({
           </p>
         ) : null}
       </section>
-      <WithdrawalSection contract={contract} />
+      <WithdrawalSection contract={contract} brand={brand} />
     </>
   );
 }

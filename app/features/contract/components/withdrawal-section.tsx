@@ -1,5 +1,5 @@
+import type { BrandProfile } from '~/config/brand';
 import { useFormatDate, useLocale, useT } from '~/i18n/hooks';
-import { useRootData } from '~/root';
 import { withdrawalInstructions } from '~/shared/legal/withdrawal-instructions';
 import { PageLink } from '~/ui/components/page-link';
 import type { ContractOverview } from '../contract.server';
@@ -9,13 +9,18 @@ import type { ContractOverview } from '../contract.server';
  * when the contract can be withdrawn, the way to the withdrawal function, the instructions and the
  * model form.
  */
-export function WithdrawalSection({ contract }: { contract: ContractOverview }) {
+export function WithdrawalSection({
+  contract,
+  brand,
+}: {
+  contract: ContractOverview;
+  /** The brand profile, for the contracting party the instructions name. */
+  brand: Pick<BrandProfile, 'id' | 'provider' | 'mailSender'>;
+}) {
   const t = useT();
   const locale = useLocale();
   const formatDate = useFormatDate();
-  const root = useRootData();
-  if (!root) return null;
-  const { sections, modelForm } = withdrawalInstructions(locale, root.brand);
+  const { sections, modelForm } = withdrawalInstructions(locale, brand);
   return (
     <section aria-labelledby="contract-withdrawal">
       <h2 id="contract-withdrawal">{t('contract.withdrawal')}</h2>
