@@ -33,7 +33,11 @@ async function expectNoLinkOutOfTheTerminal(page: Page): Promise<void> {
 test('the start screen offers two big choices and the language; the flows have no links out', async ({ page }) => {
   await page.goto(terminalHome);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Willkommen bei Call a Bike');
-  await expect(page.locator('header, footer')).toHaveCount(0);
+  // No site header or footer; only the terminal's own copies of the cancellation and withdrawal links.
+  await expect(page.locator('header')).toHaveCount(0);
+  const declarations = page.getByRole('navigation', { name: 'Kündigung und Widerruf' }).getByRole('link');
+  await expect(declarations).toHaveText(['Verträge hier kündigen', 'Vertrag widerrufen']);
+  await expectTouchTargets(declarations);
   // No consent dialog: a shared kiosk keeps nobody's choice, and the dialog links out of the flow.
   await expect(page.getByRole('dialog')).toHaveCount(0);
   const choices = page.getByRole('list', { name: 'Auswahl' }).getByRole('link');
