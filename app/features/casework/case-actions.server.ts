@@ -21,7 +21,7 @@ import {
 } from '~/db/schema';
 import { mailLink } from '~/features/accounts/public.server';
 import { recordAudit } from '~/features/audit/public.server';
-import { assignDeclaration, settleContract } from '~/features/contract/public.server';
+import { assignDeclaration, settleContract, withdrawalNoticeMail } from '~/features/contract/public.server';
 import { deletionBlockers, type DeletionBlocker } from '~/features/personal-data/public.server';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
@@ -210,20 +210,34 @@ export async function matchDeclaration(
       .where(eq(contracts.customerId, customerId));
     if (!declaration || !contract) throw new Error(`Declaration ${open.row.sourceId} was assigned to nothing`);
     const applied = appliedOf(declaration, contract.state, assigned);
-    const holderMail = declarationAppliedMail(
-      {
-        firstName: customer.firstName,
-        customerNumber: customer.customerNumber,
-        reference: declaration.reference,
-        receivedAt: declaration.receivedAt,
-        kind: declaration.kind,
-        confirmationEmail: declaration.confirmationEmail,
-        applied,
-      },
-      mailLink(ctx.config, 'contract', customer.locale),
-      customer.locale,
-      ctx.brand,
-    );
+    const holderLink = mailLink(ctx.config, 'contract', customer.locale);
+    // A withdrawal's holder learns what it did in full (refund, payout), as when it matched on arrival.
+    const holderMail = assigned.withdrawal
+      ? withdrawalNoticeMail(
+          {
+            firstName: customer.firstName,
+            reference: declaration.reference,
+            receivedAt: declaration.receivedAt.toISOString(),
+            result: assigned.withdrawal,
+          },
+          holderLink,
+          customer.locale,
+          ctx.brand,
+        )
+      : declarationAppliedMail(
+          {
+            firstName: customer.firstName,
+            customerNumber: customer.customerNumber,
+            reference: declaration.reference,
+            receivedAt: declaration.receivedAt,
+            kind: declaration.kind,
+            confirmationEmail: declaration.confirmationEmail,
+            applied,
+          },
+          holderLink,
+          customer.locale,
+          ctx.brand,
+        );
     await enqueueMail(tx, customer.email, holderMail);
     await recordAudit(
       tx,

@@ -14,7 +14,7 @@ import { cancellationConfirmationMail, cancellationNoticeMail, cancellationWithd
 import { contractSettings } from './contract-settings';
 import { contractFinished } from './contract-state';
 import { applyWithdrawal } from './withdrawal-effects.server';
-import { withdrawalAcknowledgementMail } from './withdrawal-mails';
+import { withdrawalAcknowledgementMail, type WithdrawalResult } from './withdrawal-mails';
 import { settleContract } from './contract-settlement.server';
 import { isUniqueViolation } from '~/db/errors';
 import type { Declaration } from './declaration';
@@ -318,7 +318,14 @@ export async function latestDeclaration(db: Database, contractId: string) {
 }
 
 export type AssignmentOutcome =
-  | { ok: true; effectiveEndDate: string | null; adjusted: boolean; mail: { to: string; mail: RenderedMail } }
+  | {
+      ok: true;
+      effectiveEndDate: string | null;
+      adjusted: boolean;
+      mail: { to: string; mail: RenderedMail };
+      /** For a withdrawal: what it did (refund and payout included), for the holder's mail. */
+      withdrawal?: WithdrawalResult;
+    }
   | { ok: false; error: 'unknown-declaration' | 'already-assigned' | 'withdrawn' | 'no-contract' };
 
 /**
@@ -411,5 +418,6 @@ async function assignWithdrawal(
     effectiveEndDate: result.endDate,
     adjusted: false,
     mail: { to: assigned!.confirmationEmail, mail },
+    withdrawal: result,
   };
 }
