@@ -7,6 +7,16 @@ export const staffRoles = ['agent', 'finance', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 /** The roles that work the case queues (docs/rules/back-office.md#case-queues): service staff. */
 export const caseWorkerRoles = ['agent'] as const satisfies readonly StaffRole[];
+/**
+ * The roles that record a due payout as paid out (docs/rules/back-office.md#case-queues): finance staff,
+ * and admins, who decide about money as the second person. They see the payout cases only.
+ */
+export const payoutRoles = ['finance', 'admin'] as const satisfies readonly StaffRole[];
+/**
+ * The roles that see customers' personal data (docs/rules/back-office.md#customer-lookup): service and
+ * finance staff; admins run staff accounts and settings and see no customer data (docs/decisions/0035).
+ */
+export const customerDataRoles = ['agent', 'finance'] as const satisfies readonly StaffRole[];
 
 const minute = 60 * 1000;
 

@@ -52,6 +52,11 @@ export const business = {
     /** The largest goodwill credit or refund one request may book. */
     maxMoneyRequestCents: 100_000,
     reasonMaxLength: 500,
+    /**
+     * The reference of the transfer that paid out a payout, as finance staff record it
+     * (docs/rules/back-office.md#case-queues): as long as a SEPA transfer's remittance information.
+     */
+    transferReferenceMaxLength: 140,
     voucherBatch: {
       maxCount: 10_000,
       maxValueCents: 10_000,

@@ -782,7 +782,15 @@ export const cases = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     kind: text('kind', {
-      enum: ['cancellation', 'bike_report', 'deletion_request', 'failed_mail', 'failed_sms', 'vehicle_report'],
+      enum: [
+        'cancellation',
+        'bike_report',
+        'deletion_request',
+        'failed_mail',
+        'failed_sms',
+        'vehicle_report',
+        'payout',
+      ],
     }).notNull(),
     sourceId: uuid('source_id').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

@@ -1,4 +1,4 @@
-import { caseWorkerRoles, staffRoles, type StaffRole } from '../config/back-office';
+import { caseWorkerRoles, customerDataRoles, payoutRoles, staffRoles, type StaffRole } from '../config/back-office';
 
 /**
  * The service back office's pages, declared once (docs/rules/back-office.md#access-by-role): per page
@@ -27,14 +27,20 @@ const admin = ['admin'] as const;
 /**
  * Who works the case queues (docs/rules/back-office.md#case-queues): service staff. Case pages show
  * customers' data; admins run staff accounts, settings and the audit log and, like finance staff, work
- * no cases.
+ * no cases but payouts.
  */
 const caseWorkers = caseWorkerRoles;
+/**
+ * Who records a due payout as paid out (docs/rules/back-office.md#case-queues): finance staff and admins.
+ * They open the queue and the case pages for that, and the casework feature shows them payout cases only.
+ */
+const payouts = payoutRoles;
+const caseReaders = [...caseWorkers, ...payouts] as const;
 /**
  * Who looks up customers (docs/rules/back-office.md#customer-lookup): service and finance staff, who
  * work with customers; admins run staff accounts and settings and look up no customers.
  */
-const customerLookup = ['agent', 'finance'] as const;
+const customerLookup = customerDataRoles;
 /** Money (docs/rules/back-office.md#money): finance books and creates; admin reads and decides as the second person. */
 const finance = ['finance'] as const;
 const financeOrAdmin = ['finance', 'admin'] as const;
@@ -58,14 +64,14 @@ export const backOfficePages = {
   cases: {
     path: '/backoffice/cases',
     file: 'routes/backoffice/cases.tsx',
-    loader: caseWorkers,
+    loader: caseReaders,
     actions: {},
     nav: true,
   },
   case: {
     path: '/backoffice/cases/case',
     file: 'routes/backoffice/case.tsx',
-    loader: caseWorkers,
+    loader: caseReaders,
     actions: {
       take: caseWorkers,
       assign: caseWorkers,
@@ -77,6 +83,7 @@ export const backOfficePages = {
       refuse: caseWorkers,
       retry: caseWorkers,
       close: caseWorkers,
+      'record-payout': payouts,
     },
     nav: false,
   },

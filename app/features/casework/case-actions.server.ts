@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
+import { customerDataRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import type { Database } from '~/db/client.server';
 import {
@@ -43,6 +44,7 @@ import {
   isDeclarationCloseReason,
 } from './declaration-outcomes';
 import {
+  caseKindsFor,
   closeCase,
   isUuid,
   lockOpenCase,
@@ -51,6 +53,7 @@ import {
   type CaseworkContext,
   type StaffActor,
 } from './cases.server';
+import { payoutSource } from './payout-cases.server';
 
 /**
  * What staff do with a case of each kind (docs/rules/back-office.md#case-queues). Each action runs in
@@ -73,18 +76,21 @@ async function inTransaction<R>(
   return outcome;
 }
 
-/** A case with its notes and what its source says, for the case page; the view is audited. */
+/**
+ * A case with its notes and what its source says, for the case page; the view is audited. A case of a
+ * kind the actor's role does not see (`caseKindsFor`) is none.
+ */
 export async function getCase(ctx: Pick<CaseworkContext, 'db'>, actor: StaffActor, caseId: string) {
   if (!isUuid(caseId)) return null;
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(cases).where(eq(cases.id, caseId));
-    if (!row) return null;
+    if (!row || !caseKindsFor(actor.role).includes(row.kind)) return null;
     const notes = await tx
       .select()
       .from(caseNotes)
       .where(eq(caseNotes.caseId, caseId))
       .orderBy(asc(caseNotes.createdAt), asc(caseNotes.id));
-    const source = await sourceOf(tx, row);
+    const source = await sourceOf(tx, row, actor);
     await recordAudit(
       tx,
       { actorStaffId: actor.staffId, action: 'case.view', subjectType: 'case', subjectId: caseId },
@@ -96,7 +102,7 @@ export async function getCase(ctx: Pick<CaseworkContext, 'db'>, actor: StaffActo
 
 export type CaseSource = Awaited<ReturnType<typeof sourceOf>>;
 
-async function sourceOf(db: Database, row: CaseRow) {
+async function sourceOf(db: Database, row: CaseRow, actor: StaffActor) {
   switch (row.kind) {
     case 'cancellation': {
       const [declaration] = await db.select().from(cancellations).where(eq(cancellations.id, row.sourceId));
@@ -170,6 +176,10 @@ async function sourceOf(db: Database, row: CaseRow) {
         .where(eq(damageReportPhotos.reportId, report.id));
       return { kind: row.kind, report, photoCount: Number(photos?.count ?? 0) };
     }
+    case 'payout':
+      return payoutSource(db, row.sourceId, {
+        showsName: (customerDataRoles as readonly string[]).includes(actor.role),
+      });
   }
 }
 

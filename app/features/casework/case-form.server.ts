@@ -23,6 +23,7 @@ import {
   type CaseworkContext,
   type StaffActor,
 } from './cases.server';
+import { recordPayoutPaid } from './payout-cases.server';
 
 /**
  * The case page's actions (docs/rules/back-office.md#case-queues): one form per action, told apart by
@@ -41,6 +42,7 @@ export const caseIntents = [
   'refuse',
   'retry',
   'close',
+  'record-payout',
 ] as const;
 export type CaseIntent = (typeof caseIntents)[number];
 
@@ -57,6 +59,8 @@ const caseFormSchema = z.object({
   /** Closing a declaration: one of `declarationCloseReasons`, and staff's words for the declarant. */
   closeReason: z.optional(z.string().check(z.maxLength(100))),
   closeText: z.optional(z.string().check(z.maxLength(business.backOffice.reasonMaxLength * 2))),
+  /** Recording a payout as paid out: the transfer's reference. */
+  transferReference: z.optional(z.string().check(z.maxLength(business.backOffice.transferReferenceMaxLength * 2))),
 });
 
 /** What the page says after an action that worked (the `done` query value of the redirect). */
@@ -73,6 +77,8 @@ export const caseNotices = [
   'retried',
   'closed',
   'closed-answered',
+  'paid-out',
+  'paid-out-mailed',
 ] as const;
 export type CaseNotice = (typeof caseNotices)[number];
 
@@ -99,23 +105,36 @@ export type CaseRefusal =
   | 'not-requested'
   | 'already-deleted'
   | 'text-gone'
-  | 'not-failed';
+  | 'not-failed'
+  | 'not-allowed'
+  | 'already-paid'
+  | 'transfer-reference-required'
+  | 'transfer-reference-invalid';
 
 /** The form fields a refusal's message can belong to. */
-export type CaseField = 'assignee' | 'text' | 'reason' | 'customerId' | 'closeReason' | 'closeText';
+export type CaseField =
+  'assignee' | 'text' | 'reason' | 'customerId' | 'closeReason' | 'closeText' | 'transferReference';
 
 export type CaseFormOutcome =
   | { ok: true; caseId: string; notice: CaseNotice }
   | {
       ok: false;
-      status: 400 | 409;
+      status: 400 | 403 | 409;
       refusal: CaseRefusal;
       field?: CaseField;
       /** What was typed or chosen, so the form shows it again. */
-      values: { text?: string; reason?: string; closeReason?: string; closeText?: string };
+      values: { text?: string; reason?: string; closeReason?: string; closeText?: string; transferReference?: string };
     };
 
-const conflicts: readonly CaseRefusal[] = ['stale', 'taken', 'done', 'backward', 'already-assigned', 'blocked'];
+const conflicts: readonly CaseRefusal[] = [
+  'stale',
+  'taken',
+  'done',
+  'backward',
+  'already-assigned',
+  'blocked',
+  'already-paid',
+];
 const known = new Set<string>([
   'not-found',
   'wrong-kind',
@@ -132,6 +151,7 @@ const known = new Set<string>([
   'already-deleted',
   'text-gone',
   'not-failed',
+  'already-paid',
 ]);
 
 /** Reads one action of the case page and carries it out for `actor`. Never throws for a bad form. */
@@ -153,6 +173,7 @@ export async function submitCaseForm(
     reason: input.reason,
     closeReason: input.closeReason,
     closeText: input.closeText,
+    transferReference: input.transferReference,
   };
   const refuse = (error: string, field?: CaseField): CaseFormOutcome => {
     const refusal: CaseRefusal =
@@ -251,6 +272,22 @@ export async function submitCaseForm(
       }
       const outcome = await transitionCase(ctx, actor, caseId, { to: 'done', expectedVersion });
       return outcome.ok ? done('closed') : refuse(outcome.error);
+    }
+    case 'record-payout': {
+      const outcome = await recordPayoutPaid(ctx, actor, caseId, {
+        transferReference: input.transferReference,
+        expectedVersion,
+        now,
+      });
+      if (outcome.ok) return done(outcome.customerMailed ? 'paid-out-mailed' : 'paid-out');
+      const { error } = outcome;
+      // The back office's route table lets only finance staff and admins send this; the feature checks again.
+      if (error === 'not-allowed') return { ok: false, status: 403, refusal: error, values };
+      // A missing or unreadable reference is refused before anything is written, next to its field, as typed.
+      if (error === 'transfer-reference-required' || error === 'transfer-reference-invalid') {
+        return { ok: false, status: 400, refusal: error, field: 'transferReference', values };
+      }
+      return refuse(error);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
-import { backOffice, caseWorkerRoles } from '~/config/back-office';
+import { backOffice, caseWorkerRoles, payoutRoles } from '~/config/back-office';
 import { business } from '~/config/business';
 import { rowsOf, type Database } from '~/db/client.server';
 import {
@@ -11,6 +11,7 @@ import {
   customers,
   damageReports,
   outbox,
+  payouts,
   smsOutbox,
   staffAccounts,
 } from '~/db/schema';
@@ -21,7 +22,8 @@ import type { ScheduledJob } from '~/shared/scheduler/scheduled-jobs.server';
 
 /**
  * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
- * one queue over cancellation declarations, bike reports, deletion requests and failed mails and SMS.
+ * one queue over cancellation declarations, bike and vehicle reports, deletion requests, failed mails and
+ * SMS, and due payouts.
  * A case is created from its source lazily, by `syncCases` before every list; its state only moves
  * forward (`new` → `in_progress` → `done`), and every change is one conditional UPDATE, so two staff
  * members acting at once never both win. Every staff action writes its audit entry in its own
@@ -39,6 +41,7 @@ export const caseKinds: readonly CaseKind[] = [
   'failed_mail',
   'failed_sms',
   'vehicle_report',
+  'payout',
 ];
 export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 
@@ -63,7 +66,19 @@ const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn
   { kind: 'failed_mail', table: outbox, id: outbox.id, at: outbox.failedAt },
   { kind: 'failed_sms', table: smsOutbox, id: smsOutbox.id, at: smsOutbox.failedAt },
   { kind: 'vehicle_report', table: damageReports, id: damageReports.id, at: damageReports.createdAt },
+  { kind: 'payout', table: payouts, id: payouts.id, at: payouts.createdAt },
 ];
+
+/**
+ * The kinds of case a role's queue and case pages show (docs/rules/back-office.md#case-pages): service
+ * staff see every kind, payouts too (a customer may ask about one); finance staff and admins, who record
+ * payouts as paid out, see payout cases only, and nothing of the other kinds' customers and declarants.
+ */
+export function caseKindsFor(role: StaffActor['role']): readonly CaseKind[] {
+  if ((caseWorkerRoles as readonly string[]).includes(role)) return caseKinds;
+  if ((payoutRoles as readonly string[]).includes(role)) return ['payout'];
+  return [];
+}
 
 /**
  * Creates the cases of sources that have none yet. Idempotent and safe to run concurrently: the
@@ -127,6 +142,8 @@ export function caseSweepJob(db: Database, logger: Pick<Logger, 'warn'>): Schedu
 
 export interface CaseFilter {
   kind?: CaseKind;
+  /** The kinds the viewer may see (`caseKindsFor` their role); every kind when not given. */
+  kinds?: readonly CaseKind[];
   state?: CaseState;
   /** A staff id, or `unassigned`. */
   assignee?: string;
@@ -147,6 +164,7 @@ export async function listCases(ctx: Pick<CaseworkContext, 'db'>, filter: CaseFi
   await syncCases(ctx.db);
   const conditions = and(
     filter.kind ? eq(cases.kind, filter.kind) : undefined,
+    filter.kinds ? (filter.kinds.length ? inArray(cases.kind, [...filter.kinds]) : sql`false`) : undefined,
     filter.state ? eq(cases.state, filter.state) : undefined,
     filter.assignee === 'unassigned'
       ? isNull(cases.assigneeStaffId)

@@ -1,7 +1,7 @@
 import type { BrandProfile } from '~/config/brand';
 import { business } from '~/config/business';
 import { formatBerlinDateTime } from '~/features/contract/public.server';
-import { formatDate } from '~/i18n/intl-formats';
+import { formatDate, formatEuro } from '~/i18n/intl-formats';
 import type { Locale } from '~/i18n/locales';
 import { mailClosing, renderMailContent, type RenderedMail } from '~/shared/mail/templates';
 import { declarationNoun, type DeclarationCloseReason, type DeclarationKind } from './declaration-outcomes';
@@ -108,6 +108,52 @@ export function deletionRefusedMail(
             `we cannot delete your account (customer number ${customerNumber}) at this time. The reason:`,
             reason,
             'Once the reason no longer applies, you can ask again. Our customer service is happy to help with any questions.',
+          ],
+      closing: mailClosing(locale, brand),
+    },
+    locale,
+    brand,
+  );
+}
+
+/** A payout finance staff have carried out, as its customer is told. */
+export interface PaidPayout {
+  firstName: string;
+  amountCents: number;
+  /** The payment method it went to, as the customer knows it; none when the account had none. */
+  methodLabel: string | null;
+  /** The reference of what it follows: the withdrawal's. */
+  reference: string;
+  /** The day it was paid out (Europe/Berlin). */
+  paidOn: string;
+}
+
+/**
+ * To the account's address, in the account's language, once finance staff have recorded a payout as paid
+ * out (docs/rules/back-office.md#case-queues): how much, to which payment method, when, and for what.
+ */
+export function payoutPaidMail(payout: PaidPayout, locale: Locale, brand: BrandProfile): RenderedMail {
+  const de = locale === 'de';
+  const amount = formatEuro(payout.amountCents, locale);
+  const day = formatDate(payout.paidOn, locale);
+  const { methodLabel: method, reference } = payout;
+  return renderMailContent(
+    'payout-paid',
+    {
+      subject: de ? `Dein Guthaben wurde ausgezahlt (${reference})` : `Your credit has been paid out (${reference})`,
+      greeting: de ? `Hallo ${payout.firstName},` : `Hello ${payout.firstName},`,
+      paragraphs: de
+        ? [
+            method
+              ? `wir haben dir am ${day} dein Guthaben von ${amount} auf dein Zahlungsmittel (${method}) ausgezahlt (Referenz ${reference}).`
+              : `wir haben dir am ${day} dein Guthaben von ${amount} ausgezahlt (Referenz ${reference}).`,
+            'Je nach Bank oder Zahlungsdienst kann es ein paar Tage dauern, bis der Betrag bei dir ankommt. Hast du Fragen? Antworte einfach auf diese E-Mail.',
+          ]
+        : [
+            method
+              ? `on ${day} we paid out your credit of ${amount} to your payment method (${method}) (reference ${reference}).`
+              : `on ${day} we paid out your credit of ${amount} (reference ${reference}).`,
+            'Depending on your bank or payment service, it may take a few days to reach you. Any questions? Just reply to this email.',
           ],
       closing: mailClosing(locale, brand),
     },

@@ -3,6 +3,7 @@ export {
   addCaseNote,
   assignCase,
   caseKinds,
+  caseKindsFor,
   caseSweepJob,
   caseStates,
   listCases,
@@ -46,6 +47,7 @@ export {
   type CaseNotice,
   type CaseRefusal,
 } from './case-form.server';
+export { recordPayoutPaid, type PayoutRecording } from './payout-cases.server';
 export {
   closeReasonOf,
   closeReasonsNeedingText,

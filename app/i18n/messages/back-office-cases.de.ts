@@ -23,6 +23,7 @@ export const backOfficeCasesDe = {
   'backoffice.case.kind.failed_mail': 'Fehlgeschlagene E-Mail',
   'backoffice.case.kind.failed_sms': 'Fehlgeschlagene SMS',
   'backoffice.case.kind.vehicle_report': 'Fahrzeugschaden',
+  'backoffice.case.kind.payout': 'Auszahlung',
   'backoffice.case.state.new': 'Neu',
   'backoffice.case.state.in_progress': 'In Bearbeitung',
   'backoffice.case.state.done': 'Erledigt',
@@ -38,6 +39,7 @@ export const backOfficeCasesDe = {
   'backoffice.case.outcome.retried': 'Erneut gesendet',
   'backoffice.case.outcome.closed': 'Geschlossen',
   'backoffice.case.outcome.closed-with': 'Geschlossen ohne Anwendung, Grund: {reason}',
+  'backoffice.case.outcome.paid': 'Ausgezahlt',
   'backoffice.case.source': 'Vorgang',
   'backoffice.case.source-gone': 'Der Vorgang ist nicht mehr vorhanden.',
   'backoffice.case.reference': 'Referenz',
@@ -82,6 +84,17 @@ export const backOfficeCasesDe = {
   'backoffice.case.blocker.contract-not-ended': 'Der Vertrag ist noch nicht beendet.',
   'backoffice.case.no-blockers': 'Keine – die Löschung kann durchgeführt werden.',
   'backoffice.case.deleted-at': 'Gelöscht am {date}',
+  'backoffice.case.payout.amount': 'Betrag',
+  'backoffice.case.payout.method': 'Zahlungsmittel',
+  'backoffice.case.payout.no-method': 'Kein Zahlungsmittel hinterlegt',
+  'backoffice.case.payout.reference': 'Referenz des Widerrufs',
+  'backoffice.case.payout.booked': 'Aus dem Guthaben gebucht',
+  'backoffice.case.payout.due-by': 'Fällig bis',
+  'backoffice.case.payout.overdue': 'überfällig',
+  'backoffice.case.payout.state': 'Stand der Auszahlung',
+  'backoffice.case.payout.state.due': 'Fällig',
+  'backoffice.case.payout.state.paid': 'Ausgezahlt am {date}',
+  'backoffice.case.payout.customer-deleted': '(Konto gelöscht)',
   'backoffice.case.recipient': 'Empfänger',
   'backoffice.case.subject': 'Betreff',
   'backoffice.case.error': 'Fehler',
@@ -113,6 +126,14 @@ export const backOfficeCasesDe = {
   'backoffice.case.refuse': 'Löschung ablehnen',
   'backoffice.case.refuse.reason': 'Grund für die Ablehnung (geht per E-Mail an den Kunden)',
   'backoffice.case.retry': 'Erneut senden',
+  'backoffice.case.record-payout': 'Als ausgezahlt erfassen',
+  'backoffice.case.record-payout.intro':
+    'Erst erfassen, wenn {amount} per Überweisung oder über den Zahlungsdienst ausgezahlt ist. Der Kunde erhält dann eine E-Mail, dass der Betrag ausgezahlt wurde.',
+  'backoffice.case.record-payout.intro.no-mail':
+    'Erst erfassen, wenn {amount} per Überweisung oder über den Zahlungsdienst ausgezahlt ist. Das Konto ist gelöscht; niemand wird benachrichtigt.',
+  'backoffice.case.record-payout.reference': 'Referenz der Überweisung (Pflichtfeld)',
+  'backoffice.case.record-payout.reference.hint':
+    'Zum Beispiel der Verwendungszweck oder die Kennung im Dashboard des Zahlungsdienstes, höchstens {max} Zeichen. Sie bleibt beim Fall; der Kunde erhält sie nicht.',
   'backoffice.case.close': 'Schließen',
   'backoffice.case.close.matched':
     'Die Erklärung wurde bei Eingang einem Kundenkonto zugeordnet und angewendet. Schließen sendet niemandem eine Nachricht.',
@@ -142,6 +163,8 @@ export const backOfficeCasesDe = {
   'backoffice.case.notice.retried': 'Die Nachricht wird erneut gesendet.',
   'backoffice.case.notice.closed': 'Der Fall ist geschlossen.',
   'backoffice.case.notice.closed-answered': 'Der Fall ist geschlossen; die erklärende Person erhält die Antwort.',
+  'backoffice.case.notice.paid-out': 'Die Auszahlung ist erfasst.',
+  'backoffice.case.notice.paid-out-mailed': 'Die Auszahlung ist erfasst; der Kunde wird benachrichtigt.',
   'backoffice.case.refusal.invalid-form': 'Diese Aktion konnte nicht gelesen werden. Bitte laden Sie die Seite neu.',
   'backoffice.case.refusal.not-found': 'Diesen Fall gibt es nicht.',
   'backoffice.case.refusal.wrong-kind': 'Diese Aktion passt nicht zu dieser Art von Fall.',
@@ -165,4 +188,10 @@ export const backOfficeCasesDe = {
   'backoffice.case.refusal.already-deleted': 'Das Konto ist bereits gelöscht.',
   'backoffice.case.refusal.text-gone': 'Der Text dieser SMS ist nicht mehr gespeichert.',
   'backoffice.case.refusal.not-failed': 'Die Nachricht ist nicht mehr fehlgeschlagen.',
+  'backoffice.case.refusal.not-allowed': 'Ihre Rolle darf diese Aktion nicht ausführen.',
+  'backoffice.case.refusal.already-paid': 'Die Auszahlung ist bereits erfasst.',
+  'backoffice.case.refusal.transfer-reference-required':
+    'Bitte geben Sie die Referenz der Überweisung an (höchstens {max} Zeichen).',
+  'backoffice.case.refusal.transfer-reference-invalid':
+    'Bitte geben Sie die Referenz in einer Zeile mit höchstens {max} Zeichen an.',
 } as const;

@@ -24,6 +24,7 @@ export const backOfficeCasesEn = {
   'backoffice.case.kind.failed_mail': 'Failed email',
   'backoffice.case.kind.failed_sms': 'Failed SMS',
   'backoffice.case.kind.vehicle_report': 'Vehicle damage',
+  'backoffice.case.kind.payout': 'Payout',
   'backoffice.case.state.new': 'New',
   'backoffice.case.state.in_progress': 'In progress',
   'backoffice.case.state.done': 'Done',
@@ -39,6 +40,7 @@ export const backOfficeCasesEn = {
   'backoffice.case.outcome.retried': 'Sent again',
   'backoffice.case.outcome.closed': 'Closed',
   'backoffice.case.outcome.closed-with': 'Closed without applying, reason: {reason}',
+  'backoffice.case.outcome.paid': 'Paid out',
   'backoffice.case.source': 'Matter',
   'backoffice.case.source-gone': 'The matter no longer exists.',
   'backoffice.case.reference': 'Reference',
@@ -83,6 +85,17 @@ export const backOfficeCasesEn = {
   'backoffice.case.blocker.contract-not-ended': 'The contract has not ended yet.',
   'backoffice.case.no-blockers': 'Nothing – the deletion can be carried out.',
   'backoffice.case.deleted-at': 'Deleted on {date}',
+  'backoffice.case.payout.amount': 'Amount',
+  'backoffice.case.payout.method': 'Payment method',
+  'backoffice.case.payout.no-method': 'No payment method on file',
+  'backoffice.case.payout.reference': 'Reference of the withdrawal',
+  'backoffice.case.payout.booked': 'Booked out of the credit',
+  'backoffice.case.payout.due-by': 'Due by',
+  'backoffice.case.payout.overdue': 'overdue',
+  'backoffice.case.payout.state': 'Payout state',
+  'backoffice.case.payout.state.due': 'Due',
+  'backoffice.case.payout.state.paid': 'Paid out on {date}',
+  'backoffice.case.payout.customer-deleted': '(account deleted)',
   'backoffice.case.recipient': 'Recipient',
   'backoffice.case.subject': 'Subject',
   'backoffice.case.error': 'Error',
@@ -113,6 +126,14 @@ export const backOfficeCasesEn = {
   'backoffice.case.refuse': 'Refuse deletion',
   'backoffice.case.refuse.reason': 'Reason for the refusal (emailed to the customer)',
   'backoffice.case.retry': 'Send again',
+  'backoffice.case.record-payout': 'Record as paid out',
+  'backoffice.case.record-payout.intro':
+    'Record it only once {amount} has been paid out by bank transfer or through the payment provider. The customer then receives an email saying it was paid out.',
+  'backoffice.case.record-payout.intro.no-mail':
+    'Record it only once {amount} has been paid out by bank transfer or through the payment provider. The account is deleted; nobody is told.',
+  'backoffice.case.record-payout.reference': 'Reference of the transfer (required)',
+  'backoffice.case.record-payout.reference.hint':
+    "For example the remittance information or the ID in the payment provider's dashboard, at most {max} characters. It stays with the case; the customer does not receive it.",
   'backoffice.case.close': 'Close',
   'backoffice.case.close.matched':
     'The declaration matched a customer account on arrival and was applied then. Closing sends nobody a message.',
@@ -142,6 +163,8 @@ export const backOfficeCasesEn = {
   'backoffice.case.notice.retried': 'The message is being sent again.',
   'backoffice.case.notice.closed': 'The case is closed.',
   'backoffice.case.notice.closed-answered': 'The case is closed; the declarant is being sent the answer.',
+  'backoffice.case.notice.paid-out': 'The payout has been recorded.',
+  'backoffice.case.notice.paid-out-mailed': 'The payout has been recorded; the customer is being told.',
   'backoffice.case.refusal.invalid-form': 'This action could not be read. Please reload the page.',
   'backoffice.case.refusal.not-found': 'This case does not exist.',
   'backoffice.case.refusal.wrong-kind': 'This action does not fit this kind of case.',
@@ -165,4 +188,10 @@ export const backOfficeCasesEn = {
   'backoffice.case.refusal.already-deleted': 'The account is already deleted.',
   'backoffice.case.refusal.text-gone': 'The text of this SMS is no longer stored.',
   'backoffice.case.refusal.not-failed': 'The message is no longer failed.',
+  'backoffice.case.refusal.not-allowed': 'Your role may not carry out this action.',
+  'backoffice.case.refusal.already-paid': 'The payout has already been recorded.',
+  'backoffice.case.refusal.transfer-reference-required':
+    'Please give the reference of the transfer (at most {max} characters).',
+  'backoffice.case.refusal.transfer-reference-invalid':
+    'Please give the reference on one line, with at most {max} characters.',
 } as const satisfies Record<keyof typeof backOfficeCasesDe, string>;

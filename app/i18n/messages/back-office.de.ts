@@ -40,8 +40,9 @@ export const backOfficeDe = {
   'backoffice.start.role': 'Ihre Rolle: {role}.',
   'backoffice.start.can': 'Was Sie hier tun können:',
   'backoffice.start.can.agent': 'Fälle bearbeiten und Kundinnen und Kunden nachschlagen.',
-  'backoffice.start.can.finance': 'Gutschriften, Erstattungen und Gutscheine bearbeiten.',
-  'backoffice.start.can.admin': 'Mitarbeitendenkonten verwalten, Einstellungen ändern und das Protokoll einsehen.',
+  'backoffice.start.can.finance': 'Gutschriften, Erstattungen und Gutscheine bearbeiten und Auszahlungen erfassen.',
+  'backoffice.start.can.admin':
+    'Mitarbeitendenkonten verwalten, Einstellungen ändern, das Protokoll einsehen und Auszahlungen erfassen.',
 
   'backoffice.staff.caption': 'Mitarbeitendenkonten',
   'backoffice.staff.new': 'Mitarbeitende anlegen',

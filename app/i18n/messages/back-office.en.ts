@@ -40,8 +40,8 @@ export const backOfficeEn = {
   'backoffice.start.role': 'Your role: {role}.',
   'backoffice.start.can': 'What you can do here:',
   'backoffice.start.can.agent': 'Work cases and look up customers.',
-  'backoffice.start.can.finance': 'Handle credits, refunds and vouchers.',
-  'backoffice.start.can.admin': 'Manage staff accounts, change settings and read the audit log.',
+  'backoffice.start.can.finance': 'Handle credits, refunds and vouchers, and record payouts.',
+  'backoffice.start.can.admin': 'Manage staff accounts, change settings, read the audit log and record payouts.',
 
   'backoffice.staff.caption': 'Staff accounts',
   'backoffice.staff.new': 'Add staff member',

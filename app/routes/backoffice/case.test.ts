@@ -6,9 +6,11 @@ import {
   cancellations,
   cases,
   contracts,
+  creditLedger,
   customers,
   damageReports,
   outbox,
+  payouts,
   smsOutbox,
 } from '~/db/schema';
 import { registerCustomer } from '~/features/accounts/registration.server';
@@ -59,8 +61,11 @@ describe('the case pages', () => {
 
   const db = () => harness.services.db;
   function asAgent<F extends (args: never) => unknown>(route: F): F {
+    return asStaff(agent, route);
+  }
+  function asStaff<F extends (args: never) => unknown>(member: StaffMember, route: F): F {
     return ((args: Args) => {
-      args.context.set(staffContext, agent);
+      args.context.set(staffContext, member);
       return route(args as never);
     }) as unknown as F;
   }
@@ -392,5 +397,103 @@ describe('the case pages', () => {
         ['case.close', { state: 'done', outcome: 'closed:not-a-declaration' }],
       ]),
     );
+  });
+  it('shows finance staff and admins payout cases only, and lets them alone record one as paid out', async () => {
+    const outcome = await registerCustomer(harness.services, registration({ email: 'payee@example.org' }), {
+      locale: 'de',
+      now: new Date('2026-05-20T10:00:00Z'),
+    });
+    if (outcome.kind !== 'created') throw new Error('not created');
+    const [entry] = await db()
+      .insert(creditLedger)
+      .values({ customerId: outcome.customerId, kind: 'payout', amountCents: -2500, reference: 'W-ROUTE001' })
+      .returning();
+    const [payout] = await db()
+      .insert(payouts)
+      .values({
+        customerId: outcome.customerId,
+        ledgerEntryId: entry!.id,
+        amountCents: 2500,
+        reference: 'W-ROUTE001',
+        methodLabel: null,
+        dueBy: '2026-06-15',
+      })
+      .returning();
+    const report = await bikeReport();
+    const row = (await db().select().from(cases).where(eq(cases.sourceId, payout!.id)))[0]!;
+    const staff = async (role: 'finance' | 'admin'): Promise<StaffMember> => {
+      const email = `${role}-payouts@staff.example.com`;
+      const created = await createStaffAccount(harness.services, { email, displayName: role, role }, null);
+      if (created.kind !== 'created') throw new Error('staff not created');
+      return { sessionIdHash: 'x', staffId: created.enrolment.staffId, email, displayName: role, role };
+    };
+    const finance = await staff('finance');
+    const admin = await staff('admin');
+    const viewAs = (member: StaffMember, id: string) =>
+      harness.call(
+        asStaff(member, caseLoader),
+        new Request(`${publicUrl}${backOfficePath('case')}?id=${id}`),
+        clientIp,
+      );
+    const postAs = (member: StaffMember, fields: Record<string, string>) =>
+      harness.call(asStaff(member, caseAction), formPost(backOfficePath('case'), fields), clientIp);
+
+    // The queue of finance staff holds payouts only, whatever kind is asked for.
+    const queue = await harness.call(
+      asStaff(finance, queueLoader),
+      new Request(`${publicUrl}${backOfficePath('cases')}?kind=bike_report`),
+    );
+    expect(queue.kinds).toEqual(['payout']);
+    expect(queue.values.kind).toBe('');
+    expect(new Set(queue.cases.map((listed) => listed.kind))).toEqual(new Set(['payout']));
+    expect(await viewAs(finance, report.id).catch((thrown: unknown) => thrown)).toMatchObject({
+      init: { status: 404 },
+    });
+
+    // Finance may open the customer and record the payout; an admin sees the number without a name or link.
+    const shown = await viewAs(finance, row.id);
+    expect(shown.data).toMatchObject({ intents: ['record-payout'], customerLink: true });
+    expect(shown.data.source).toMatchObject({ kind: 'payout', customer: { name: 'Erika Mustermann' } });
+    const byAdmin = await viewAs(admin, row.id);
+    expect(byAdmin.data).toMatchObject({ intents: ['record-payout'], customerLink: false });
+    expect(byAdmin.data.source).toMatchObject({ customer: { name: null } });
+    expect((await view(`id=${row.id}`)).data.intents).not.toContain('record-payout');
+
+    // An agent past the guard is still refused; a missing reference is a message next to its field.
+    expect(await post({ intent: 'record-payout', id: row.id, version: '0', transferReference: 'E2E-1' })).toMatchObject(
+      { data: { ok: false, refusal: 'not-allowed' }, init: { status: 403 } },
+    );
+    expect(
+      await postAs(finance, { intent: 'record-payout', id: row.id, version: '0', transferReference: ' ' }),
+    ).toMatchObject({
+      data: { refusal: 'transfer-reference-required', field: 'transferReference', values: { transferReference: ' ' } },
+      init: { status: 400 },
+    });
+    const tooLong = 'x'.repeat(141);
+    expect(
+      await postAs(finance, { intent: 'record-payout', id: row.id, version: '0', transferReference: tooLong }),
+    ).toMatchObject({
+      data: {
+        refusal: 'transfer-reference-invalid',
+        field: 'transferReference',
+        values: { transferReference: tooLong },
+      },
+      init: { status: 400 },
+    });
+    const paid = (await postAs(finance, {
+      intent: 'record-payout',
+      id: row.id,
+      version: '0',
+      transferReference: 'E2E-4711',
+    })) as Response;
+    expect(paid.headers.get('Location')).toBe(`${backOfficePath('case')}?id=${row.id}&done=paid-out-mailed`);
+    expect(await caseRow(row.id)).toMatchObject({ state: 'done', outcome: 'paid', outcomeText: 'E2E-4711' });
+    expect(
+      await postAs(admin, { intent: 'record-payout', id: row.id, version: '1', transferReference: 'E2E-4712' }),
+    ).toMatchObject({ data: { refusal: 'done' }, init: { status: 409 } });
+    const ipHash = auditIpHash(clientIp, harness.services.config.sessionSecret);
+    expect(await entriesOf(payout!.id)).toMatchObject([
+      { action: 'payout.paid', actorStaffId: finance.staffId, requestId: 'test', ipHash },
+    ]);
   });
 });

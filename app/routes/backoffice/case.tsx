@@ -5,6 +5,7 @@ import { business } from '~/config/business';
 import { servicesContext } from '~/context';
 import {
   assignableStaff,
+  caseIntents,
   caseNotices,
   closableByHand,
   closeReasonOf,
@@ -17,7 +18,7 @@ import {
   type StaffActor,
 } from '~/features/casework/public.server';
 import { auditOrigin, requireStaff, staffNames } from '~/features/staff/public.server';
-import { backOfficePath } from '~/i18n/back-office-routes';
+import { backOfficePath, rolesFor } from '~/i18n/back-office-routes';
 import { useLocale, useT } from '~/i18n/hooks';
 import { formatDate, formatEuro, formatNumericInstant } from '~/i18n/intl-formats';
 import type { MessageKey } from '~/i18n/translate';
@@ -35,8 +36,9 @@ function actorOf(context: Route.LoaderArgs['context']): StaffActor {
 
 /**
  * One case (docs/rules/back-office.md#case-queues): its matter, its handling, its notes, and the
- * actions its kind and state allow. Viewing it is audited. `customerNumber` in the query previews
- * matching an unmatched declaration before staff confirm it.
+ * actions its kind and state allow and the staff member's role may send (the back office's route
+ * table). Viewing it is audited. `customerNumber` in the query previews matching an unmatched
+ * declaration before staff confirm it.
  */
 export async function loader({ request, url, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
@@ -73,6 +75,9 @@ export async function loader({ request, url, context }: Route.LoaderArgs) {
         needsText: closeReasonsNeedingText.includes(code),
       })),
       outcomeReason: closeReasonOf(found.case.outcome),
+      // The forms the role may send; the guard refuses the others (app/i18n/back-office-routes.ts).
+      intents: caseIntents.filter((intent) => rolesFor('case', 'POST', intent).includes(actor.role)),
+      customerLink: rolesFor('customerView', 'GET', null).includes(actor.role),
       assignable,
       customerNumber,
       preview,
@@ -104,12 +109,18 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
   const refusal = actionData && !actionData.ok ? actionData : null;
   const refusalText = refusal
     ? t(`backoffice.case.refusal.${refusal.refusal}` as MessageKey, {
-        max: refusal.field === 'text' ? business.backOffice.noteMaxLength : business.backOffice.reasonMaxLength,
+        max:
+          refusal.field === 'text'
+            ? business.backOffice.noteMaxLength
+            : refusal.field === 'transferReference'
+              ? business.backOffice.transferReferenceMaxLength
+              : business.backOffice.reasonMaxLength,
       })
     : null;
   // A message that belongs to a field stands next to it; any other one stands above the actions.
   const fieldError = (field: NonNullable<typeof refusal>['field']) => (refusal?.field === field ? refusalText : null);
   const open = row.state !== 'done';
+  const can = (intent: (typeof loaderData.intents)[number]) => loaderData.intents.includes(intent);
   // A withdrawal's case is of the kind `cancellation`, but is called what it is.
   const kind =
     loaderData.declarationNoun === 'withdrawal'
@@ -177,7 +188,9 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
       {open ? (
         <section aria-labelledby="case-actions">
           <h2 id="case-actions">{t('backoffice.case.actions')}</h2>
-          {row.state === 'new' && (row.assigneeStaffId === null || row.assigneeStaffId === loaderData.self) ? (
+          {can('take') &&
+          row.state === 'new' &&
+          (row.assigneeStaffId === null || row.assigneeStaffId === loaderData.self) ? (
             <Form method="post" reloadDocument className="form">
               {hidden('take')}
               <button type="submit" className="button">
@@ -185,7 +198,7 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : null}
-          {row.state === 'new' ? (
+          {can('transition') && row.state === 'new' ? (
             <Form method="post" reloadDocument className="form">
               {hidden('transition')}
               <input type="hidden" name="to" value="in_progress" />
@@ -194,35 +207,37 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : null}
-          <Form method="post" reloadDocument className="form">
-            {hidden('assign')}
-            <div className="field">
-              <label className="field__label" htmlFor="case-assignee">
+          {can('assign') ? (
+            <Form method="post" reloadDocument className="form">
+              {hidden('assign')}
+              <div className="field">
+                <label className="field__label" htmlFor="case-assignee">
+                  {t('backoffice.case.assign')}
+                </label>
+                <select
+                  className="field__input"
+                  id="case-assignee"
+                  name="assignee"
+                  defaultValue={row.assigneeStaffId ?? 'none'}
+                  aria-invalid={fieldError('assignee') ? true : undefined}
+                  aria-describedby={fieldError('assignee') ? 'case-assignee-error' : undefined}
+                >
+                  <option value="none">{t('backoffice.case.assign.nobody')}</option>
+                  {loaderData.assignable.map((staff) => (
+                    <option key={staff.id} value={staff.id}>
+                      {staff.displayName}
+                    </option>
+                  ))}
+                </select>
+                <FieldError id="case-assignee-error" text={fieldError('assignee')} />
+              </div>
+              <button type="submit" className="button button--secondary">
                 {t('backoffice.case.assign')}
-              </label>
-              <select
-                className="field__input"
-                id="case-assignee"
-                name="assignee"
-                defaultValue={row.assigneeStaffId ?? 'none'}
-                aria-invalid={fieldError('assignee') ? true : undefined}
-                aria-describedby={fieldError('assignee') ? 'case-assignee-error' : undefined}
-              >
-                <option value="none">{t('backoffice.case.assign.nobody')}</option>
-                {loaderData.assignable.map((staff) => (
-                  <option key={staff.id} value={staff.id}>
-                    {staff.displayName}
-                  </option>
-                ))}
-              </select>
-              <FieldError id="case-assignee-error" text={fieldError('assignee')} />
-            </div>
-            <button type="submit" className="button button--secondary">
-              {t('backoffice.case.assign')}
-            </button>
-          </Form>
+              </button>
+            </Form>
+          ) : null}
 
-          {source?.kind === 'cancellation' && !source.matched ? (
+          {can('match') && source?.kind === 'cancellation' && !source.matched ? (
             <MatchForms
               csrfHidden={hidden('match')}
               caseId={row.id}
@@ -233,7 +248,7 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               error={fieldError('customerId')}
             />
           ) : null}
-          {source?.kind === 'bike_report' || source?.kind === 'vehicle_report' ? (
+          {can('complete') && (source?.kind === 'bike_report' || source?.kind === 'vehicle_report') ? (
             <Form method="post" reloadDocument className="form">
               {hidden('complete')}
               <p>
@@ -246,7 +261,7 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : null}
-          {source?.kind === 'deletion_request' && !source.customer.deletedAt ? (
+          {can('carry-out') && source?.kind === 'deletion_request' && !source.customer.deletedAt ? (
             <>
               <Form method="post" reloadDocument className="form">
                 {hidden('carry-out')}
@@ -278,7 +293,8 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </Form>
             </>
           ) : null}
-          {source?.kind === 'failed_mail' || (source?.kind === 'failed_sms' && source.sms.retryable) ? (
+          {can('retry') &&
+          (source?.kind === 'failed_mail' || (source?.kind === 'failed_sms' && source.sms.retryable)) ? (
             <Form method="post" reloadDocument className="form">
               {hidden('retry')}
               <button type="submit" className="button">
@@ -286,7 +302,16 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
               </button>
             </Form>
           ) : null}
-          {source?.kind === 'cancellation' && !source.matched ? (
+          {source?.kind === 'payout' && source.payout.state === 'due' && can('record-payout') ? (
+            <RecordPayoutForm
+              hiddenFields={hidden('record-payout')}
+              amount={formatEuro(source.payout.amountCents, locale)}
+              customerMailed={!source.customer.deleted}
+              value={refusal?.values.transferReference ?? ''}
+              error={fieldError('transferReference')}
+            />
+          ) : null}
+          {!can('close') ? null : source?.kind === 'cancellation' && !source.matched ? (
             <CloseDeclarationForm
               hiddenFields={hidden('close')}
               reasons={loaderData.closeReasons}
@@ -324,28 +349,30 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
         ) : (
           <p>{t('backoffice.case.no-notes')}</p>
         )}
-        <Form method="post" reloadDocument className="form">
-          {hidden('note')}
-          <div className="field">
-            <label className="field__label" htmlFor="case-note">
-              {t('backoffice.case.note')}
-            </label>
-            <textarea
-              className="field__input"
-              id="case-note"
-              name="text"
-              rows={3}
-              maxLength={business.backOffice.noteMaxLength}
-              defaultValue={refusal?.values.text ?? ''}
-              aria-invalid={fieldError('text') ? true : undefined}
-              aria-describedby={fieldError('text') ? 'case-note-error' : undefined}
-            />
-            <FieldError id="case-note-error" text={fieldError('text')} />
-          </div>
-          <button type="submit" className="button button--secondary">
-            {t('backoffice.case.note.add')}
-          </button>
-        </Form>
+        {can('note') ? (
+          <Form method="post" reloadDocument className="form">
+            {hidden('note')}
+            <div className="field">
+              <label className="field__label" htmlFor="case-note">
+                {t('backoffice.case.note')}
+              </label>
+              <textarea
+                className="field__input"
+                id="case-note"
+                name="text"
+                rows={3}
+                maxLength={business.backOffice.noteMaxLength}
+                defaultValue={refusal?.values.text ?? ''}
+                aria-invalid={fieldError('text') ? true : undefined}
+                aria-describedby={fieldError('text') ? 'case-note-error' : undefined}
+              />
+              <FieldError id="case-note-error" text={fieldError('text')} />
+            </div>
+            <button type="submit" className="button button--secondary">
+              {t('backoffice.case.note.add')}
+            </button>
+          </Form>
+        ) : null}
       </section>
     </>
   );
@@ -490,12 +517,54 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
             {matter.sms.retryable ? null : <p>{t('backoffice.case.sms-text-gone')}</p>}
           </>
         );
+      case 'payout': {
+        const { payout, customer } = matter;
+        return (
+          <dl className="back-office-details">
+            <Detail term={t('backoffice.case.customer-number')}>
+              {loaderData.customerLink ? (
+                <AppLink to={`${backOfficePath('customerView')}?customer=${customer.id}`}>
+                  {customer.customerNumber}
+                </AppLink>
+              ) : (
+                customer.customerNumber
+              )}
+              {customer.deleted ? ` ${t('backoffice.case.payout.customer-deleted')}` : null}
+            </Detail>
+            {customer.name ? <Detail term={t('backoffice.case.customer')}>{customer.name}</Detail> : null}
+            <Detail term={t('backoffice.case.payout.amount')}>
+              <span data-testid="payout-amount">{formatEuro(payout.amountCents, locale)}</span>
+            </Detail>
+            <Detail term={t('backoffice.case.payout.method')}>
+              {payout.methodLabel ?? t('backoffice.case.payout.no-method')}
+            </Detail>
+            <Detail term={t('backoffice.case.payout.reference')}>{payout.reference}</Detail>
+            <Detail term={t('backoffice.case.payout.booked')}>{at(payout.createdAt)}</Detail>
+            <Detail term={t('backoffice.case.payout.due-by')}>
+              {day(payout.dueBy)}
+              {matter.overdue ? (
+                <>
+                  {' – '}
+                  <strong data-testid="payout-overdue">{t('backoffice.case.payout.overdue')}</strong>
+                </>
+              ) : null}
+            </Detail>
+            <Detail term={t('backoffice.case.payout.state')}>
+              <span data-testid="payout-state">
+                {payout.state === 'paid'
+                  ? t('backoffice.case.payout.state.paid', { date: at(payout.paidAt) })
+                  : t('backoffice.case.payout.state.due')}
+              </span>
+            </Detail>
+          </dl>
+        );
+      }
     }
   }
 }
 
 /** The outcomes the casework feature writes (`closeCase`). */
-const outcomeKeys = ['matched', 'completed', 'deleted', 'refused', 'retried', 'closed'];
+const outcomeKeys = ['matched', 'completed', 'deleted', 'refused', 'retried', 'closed', 'paid'];
 
 function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -512,6 +581,65 @@ function FieldError({ id, text }: { id: string; text: string | null }) {
       {text}
     </p>
   ) : null;
+}
+
+/**
+ * Recording a due payout as paid out, once finance staff have paid it by hand: the transfer's reference
+ * is required and stays with the case (docs/rules/back-office.md#case-queues). Its message stands next
+ * to the field and is announced; what was typed is kept.
+ */
+function RecordPayoutForm({
+  hiddenFields,
+  amount,
+  customerMailed,
+  value,
+  error,
+}: {
+  hiddenFields: ReactNode;
+  amount: string;
+  customerMailed: boolean;
+  value: string;
+  error: string | null;
+}) {
+  const t = useT();
+  const max = business.backOffice.transferReferenceMaxLength;
+  return (
+    <Form method="post" reloadDocument className="form">
+      {hiddenFields}
+      <h3>{t('backoffice.case.record-payout')}</h3>
+      <p>
+        {t(customerMailed ? 'backoffice.case.record-payout.intro' : 'backoffice.case.record-payout.intro.no-mail', {
+          amount,
+        })}
+      </p>
+      <div className="field">
+        <label className="field__label" htmlFor="case-transfer-reference">
+          {t('backoffice.case.record-payout.reference')}
+        </label>
+        <p className="field__hint" id="case-transfer-reference-hint">
+          {t('backoffice.case.record-payout.reference.hint', { max })}
+        </p>
+        <input
+          className="field__input"
+          id="case-transfer-reference"
+          name="transferReference"
+          type="text"
+          autoComplete="off"
+          maxLength={max}
+          defaultValue={value}
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            error ? 'case-transfer-reference-hint case-transfer-reference-error' : 'case-transfer-reference-hint'
+          }
+        />
+        <FieldError id="case-transfer-reference-error" text={error} />
+      </div>
+      <button type="submit" className="button">
+        {t('backoffice.case.record-payout')}
+      </button>
+    </Form>
+  );
 }
 
 /**

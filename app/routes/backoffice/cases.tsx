@@ -1,7 +1,7 @@
 import { Form } from 'react-router';
 import type { Route } from './+types/cases';
 import { servicesContext } from '~/context';
-import { caseKinds, caseStates, listCases } from '~/features/casework/public.server';
+import { caseKinds, caseKindsFor, caseStates, listCases } from '~/features/casework/public.server';
 import { requireStaff, staffNames } from '~/features/staff/public.server';
 import { backOfficePath } from '~/i18n/back-office-routes';
 import { useLocale, useT } from '~/i18n/hooks';
@@ -23,20 +23,27 @@ const querySchema = z.object({
   page: z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(100_000)), 1),
 });
 
-/** The case queue (docs/rules/back-office.md#case-queues): filtered and paged on the server, oldest first. */
+/**
+ * The case queue (docs/rules/back-office.md#case-queues): filtered and paged on the server, oldest first,
+ * of the kinds the staff member's role sees (finance staff and admins: payouts only).
+ */
 export async function loader({ url, context }: Route.LoaderArgs) {
   const staff = requireStaff(context);
   const services = context.get(servicesContext);
   const params = url.searchParams;
+  const visible = caseKindsFor(staff.role);
   const query = querySchema.parse({
     kind: params.get('kind') ?? '',
     state: params.get('state') ?? '',
     assignee: params.get('assignee') ?? 'anyone',
     page: params.get('page') ?? 1,
   });
+  // A kind the role does not see is no filter: the queue shows all of the role's kinds.
+  const kind = visible.find((candidate) => candidate === query.kind);
   const [list, names] = await Promise.all([
     listCases(services, {
-      kind: caseKinds.find((kind) => kind === query.kind),
+      kind,
+      kinds: visible,
       state: caseStates.find((state) => state === query.state),
       assignee: query.assignee === 'mine' ? staff.staffId : query.assignee === 'unassigned' ? 'unassigned' : undefined,
       page: query.page,
@@ -45,7 +52,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   ]);
   return {
     title: backOfficeTitle(context, 'backoffice.page.cases'),
-    values: { kind: query.kind, state: query.state, assignee: query.assignee },
+    kinds: visible,
+    values: { kind: kind ?? '', state: query.state, assignee: query.assignee },
     page: list.page,
     hasNext: list.page < list.pageCount,
     total: list.total,
@@ -78,11 +86,13 @@ export default function CaseQueue({ loaderData }: Route.ComponentProps) {
             </label>
             <select className="field__input" id="cases-kind" name="kind" defaultValue={loaderData.values.kind}>
               <option value="">{t('backoffice.cases.any')}</option>
-              {caseKindsShown.map((kind) => (
-                <option key={kind} value={kind}>
-                  {kindName(kind)}
-                </option>
-              ))}
+              {caseKindsShown
+                .filter((kind) => loaderData.kinds.includes(kind))
+                .map((kind) => (
+                  <option key={kind} value={kind}>
+                    {kindName(kind)}
+                  </option>
+                ))}
             </select>
           </div>
           <div className="field">
@@ -165,5 +175,6 @@ const caseKindsShown = [
   'deletion_request',
   'failed_mail',
   'failed_sms',
+  'payout',
 ] as const;
 const caseStatesShown = ['new', 'in_progress', 'done'] as const;

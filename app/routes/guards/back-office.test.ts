@@ -132,15 +132,19 @@ describe('the back office guard, for every page and action of its route table', 
       // The export writes an audit entry: a form's POST, never a GET.
       auditExport: { loader: [], actions: { export: admin } },
       settings: { loader: admin, actions: { save: admin } },
-      // The case queues are service work: agents only (docs/rules/back-office.md#case-queues).
-      cases: { loader: agent, actions: {} },
+      // The case queues are service work: agents (docs/rules/back-office.md#case-queues). Finance staff and admins
+      // open them to record payouts as paid out, and only that.
+      cases: { loader: staffRoles, actions: {} },
       case: {
-        loader: agent,
-        actions: Object.fromEntries(
-          ['take', 'assign', 'transition', 'note', 'match', 'complete', 'carry-out', 'refuse', 'retry', 'close'].map(
-            (intent) => [intent, agent],
+        loader: staffRoles,
+        actions: {
+          ...Object.fromEntries(
+            ['take', 'assign', 'transition', 'note', 'match', 'complete', 'carry-out', 'refuse', 'retry', 'close'].map(
+              (intent) => [intent, agent],
+            ),
           ),
-        ),
+          'record-payout': financeOrAdmin,
+        },
       },
       // Customer data is for those who work with customers: service and finance, not admins.
       customers: { loader: ['agent', 'finance'], actions: {} },
