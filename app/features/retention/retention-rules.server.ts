@@ -15,6 +15,7 @@ import {
   damageReports,
   moneyRequests,
   outbox,
+  payouts,
   phoneVerifications,
   retainedCustomerRecords,
   sessions,
@@ -245,8 +246,9 @@ function sourceGone(db: Database, table: typeof outbox | typeof smsOutbox | type
 }
 
 /**
- * Deletes what was kept of one deleted account: its declarations with their cases, its money requests,
- * the retained identity and the erased customer row, whose deletion takes the ledger, payments, payment
+ * Deletes what was kept of one deleted account: its declarations with their cases, its deletion request's
+ * and its payouts' cases (docs/rules/back-office.md#case-queues), its money requests, the retained
+ * identity and the erased customer row, whose deletion takes the ledger, payouts, payments, payment
  * methods, contract and tariff changes with it (ON DELETE CASCADE).
  */
 async function deleteKeptBooks(db: Database, customerId: string): Promise<void> {
@@ -255,12 +257,14 @@ async function deleteKeptBooks(db: Database, customerId: string): Promise<void> 
       .select({ id: cancellations.id })
       .from(cancellations)
       .where(eq(cancellations.customerId, customerId));
+    const payoutsOfCustomer = tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.customerId, customerId));
     await tx
       .delete(cases)
       .where(
         or(
           and(eq(cases.kind, 'cancellation'), inArray(cases.sourceId, declarations)),
           and(eq(cases.kind, 'deletion_request'), eq(cases.sourceId, customerId)),
+          and(eq(cases.kind, 'payout'), inArray(cases.sourceId, payoutsOfCustomer)),
         ),
       );
     await tx.delete(cancellations).where(eq(cancellations.customerId, customerId));

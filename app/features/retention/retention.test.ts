@@ -13,6 +13,7 @@ import {
   customers,
   moneyRequests,
   outbox,
+  payouts,
   phoneVerifications,
   retainedCustomerRecords,
   sessions,
@@ -299,11 +300,37 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
         locale: 'de',
         customerId,
       });
+      // A withdrawal's payout, with its case (docs/rules/back-office.md#case-queues).
+      const [booked] = await db
+        .insert(creditLedger)
+        .values({ customerId, kind: 'payout', amountCents: -1500, createdAt: ago(3650 * day) })
+        .returning({ id: creditLedger.id });
+      const [payout] = await db
+        .insert(payouts)
+        .values({
+          customerId,
+          ledgerEntryId: booked!.id,
+          amountCents: 1500,
+          reference: `W-${customerId.slice(0, 6)}`,
+          dueBy: '2016-06-15',
+          state: 'paid',
+          paidAt: ago(3640 * day),
+          createdAt: ago(3650 * day),
+        })
+        .returning();
+      await db.insert(cases).values({
+        kind: 'payout',
+        sourceId: payout!.id,
+        occurredAt: payout!.createdAt,
+        state: 'done',
+        outcome: 'paid',
+        outcomeText: 'E2E-4711',
+      });
     }
 
     await retentionJob(db, silent).run(now);
 
-    const left = async (table: typeof creditLedger | typeof moneyRequests | typeof cancellations) => [
+    const left = async (table: typeof creditLedger | typeof moneyRequests | typeof cancellations | typeof payouts) => [
       ...new Set((await db.select({ customerId: table.customerId }).from(table)).map((row) => row.customerId)),
     ];
     expect((await db.select().from(customers)).map((row) => row.id)).toEqual([lastDay]);
@@ -311,6 +338,11 @@ describe.each(databaseBackends)('retention on %s', (backend) => {
     expect(await left(creditLedger)).toEqual([lastDay]);
     expect(await left(moneyRequests)).toEqual([lastDay]);
     expect(await left(cancellations)).toEqual([lastDay]);
+    expect(await left(payouts)).toEqual([lastDay]);
+    const [keptPayout] = await db.select().from(payouts);
+    expect((await db.select().from(cases)).map((row) => [row.kind, row.sourceId])).toEqual([
+      ['payout', keptPayout!.id],
+    ]);
   });
 
   it('moves the end of identities kept for 10 years to 8 years after the deletion day in Berlin (migration 0017)', async () => {
