@@ -28,11 +28,16 @@ export function isOutsideConsent(pathname: string, search: string | URLSearchPar
 }
 
 /**
- * Whether a page shows the dialog by itself while nothing is chosen: not in web views, and not on the
- * privacy statement, which the dialog links to and which must be readable before deciding.
+ * Pages the dialog never covers by itself: the privacy statement, which the dialog links to and which
+ * must be readable before deciding, and the cancellation and withdrawal pages, where nothing may be put
+ * in the way (docs/rules/contract-and-cancellation.md#withdrawal).
  */
+const pagesWithoutDialog = new Set(['privacy', 'cancelContract', 'withdrawContract']);
+
+/** Whether a page shows the dialog by itself while nothing is chosen: not in web views, nor on `pagesWithoutDialog`. */
 export function asksOnItsOwn(pathname: string, search: string | URLSearchParams = ''): boolean {
-  return !isOutsideConsent(pathname, search) && findPage(pathname)?.id !== 'privacy';
+  const id = findPage(pathname)?.id;
+  return !isOutsideConsent(pathname, search) && !(id && pagesWithoutDialog.has(id));
 }
 
 /**

@@ -34,6 +34,17 @@ export const declarantIdentifier = z.pipe(
   z.transform(normaliseIdentifier),
 );
 
+/**
+ * Line breaks, tabs and invisible formatting characters (bidirectional overrides, zero-width
+ * characters): nothing a name holds, and in a name that a mail to any address begins with, a way to
+ * lay out a message of one's own in the brand's mail.
+ */
+const breaksOrFormatting = /[\t\n\r\p{Cf}]/u;
+
+/** A required one-line text, such as a name. */
+export const singleLineText = (max: number) =>
+  requiredText(max).check(z.refine((value) => !breaksOrFormatting.test(value), { error: 'text.single-line' }));
+
 export const requiredText = (max: number) =>
   z
     .string({ error: 'required' })
@@ -46,7 +57,7 @@ export const cancellationSchema = z.pipe(
       reason: z.optional(
         z.string().check(z.trim(), z.maxLength(contractSettings.reason.maxLength, { error: 'text.too-long' })),
       ),
-      name: requiredText(200),
+      name: singleLineText(200),
       identifier: declarantIdentifier,
       contract: z
         .string({ error: 'cancel.contract.required' })

@@ -266,20 +266,19 @@ export async function withdrawCancellation(
 
 /**
  * The account a public declaration belongs to: the identifier names exactly one customer (by email or
- * customer number) and the declared name contains the account's last name as a whole word, ignoring
- * case, accents and punctuation. Anything less matches nothing: the declaration is stored all the same
- * and customer service assigns it by hand.
+ * customer number) and the declared name is that customer's name (`nameMatches`). Anything less
+ * matches nothing: the declaration is stored all the same and customer service assigns it by hand.
  */
 export async function matchCustomer(db: Database, identifier: string, name: string): Promise<string | null> {
   const condition = identifier.includes('@')
     ? eq(customers.email, identifier.toLowerCase())
     : eq(customers.customerNumber, identifier);
   const [customer] = await db
-    .select({ id: customers.id, lastName: customers.lastName })
+    .select({ id: customers.id, firstName: customers.firstName, lastName: customers.lastName })
     .from(customers)
     .where(condition)
     .limit(1);
-  return customer && nameMentions(name, customer.lastName) ? customer.id : null;
+  return customer && nameMatches(name, customer) ? customer.id : null;
 }
 
 /** Lower case, accents and umlauts folded (ä → a, ß → ss), anything else than letters a single space. */
@@ -293,9 +292,26 @@ export function foldName(value: string): string {
     .trim();
 }
 
-export function nameMentions(declaredName: string, lastName: string): boolean {
-  const wanted = foldName(lastName);
-  return wanted !== '' && ` ${foldName(declaredName)} `.includes(` ${wanted} `);
+/**
+ * Whether a declared name is the account holder's, ignoring case, accents, punctuation and order: it
+ * holds the whole last name, and every other word is one of the first names or its initial, at least
+ * one of them. A list of surnames, or a last name with anything else, names nobody: customer numbers
+ * run in sequence, so the name is what keeps a stranger from declaring for accounts in bulk
+ * (docs/rules/contract-and-cancellation.md#cancellation-declarations).
+ */
+export function nameMatches(declaredName: string, holder: { firstName: string; lastName: string }): boolean {
+  const declared = foldName(declaredName).split(' ').filter(Boolean);
+  const last = foldName(holder.lastName).split(' ').filter(Boolean);
+  const first = foldName(holder.firstName).split(' ').filter(Boolean);
+  if (last.length === 0 || first.length === 0) return false;
+  for (let at = 0; at + last.length <= declared.length; at++) {
+    if (!last.every((word, i) => declared[at + i] === word)) continue;
+    const rest = [...declared.slice(0, at), ...declared.slice(at + last.length)];
+    const ofFirstName = (word: string) =>
+      first.includes(word) || (word.length === 1 && first.some((name) => name.startsWith(word)));
+    if (rest.length > 0 && rest.length <= first.length && rest.every(ofFirstName)) return true;
+  }
+  return false;
 }
 
 /** Customer-readable and unguessable: `K-` and 8 characters of Crockford's base 32 (40 random bits). */
@@ -333,7 +349,7 @@ export type AssignmentOutcome =
  * it as if it had matched when it arrived: the notice period counts from its received time, not from
  * today (§312k BGB; docs/rules/contract-and-cancellation.md#cancellation-declarations). A requested end
  * date that was too early is read as the earliest possible one, as for every public declaration. The
- * declarant gets the confirmation again, now with the end date. Runs in the caller's transaction `tx`,
+ * declarant gets the public confirmation again. Runs in the caller's transaction `tx`,
  * so the caller's own records (the case, the audit entry) commit with it.
  */
 export async function assignDeclaration(
@@ -349,7 +365,7 @@ export async function assignDeclaration(
   const [contract] = await tx.select().from(contracts).where(eq(contracts.customerId, customerId)).for('update');
   if (!contract) return { ok: false, error: 'no-contract' };
 
-  if (declaration.kind === 'withdrawal') return assignWithdrawal(tx, ctx, declaration, contract);
+  if (declaration.kind === 'withdrawal') return assignWithdrawal(tx, ctx, declaration, contract, now);
 
   let effectiveEndDate: string | null;
   let adjusted = false;
@@ -375,11 +391,9 @@ export async function assignDeclaration(
     .where(eq(cancellations.id, cancellationId))
     .returning();
   const locale = assigned!.locale;
-  const mail = cancellationConfirmationMail(
-    { ...confirmationOf(assigned!), effectiveEndDate, adjusted },
-    locale,
-    ctx.brand,
-  );
+  // The declarant gets the confirmation again, as the public form answers: the end date is the holder's
+  // to learn, at the account's own address (the caller's mail).
+  const mail = cancellationConfirmationMail(publicAnswer(confirmationOf(assigned!)), locale, ctx.brand);
   await enqueueMail(tx, assigned!.confirmationEmail, mail);
   // The end date may lie in the past already: the contract ends at the next settlement.
   await settleContract(tx, customerId, now);
@@ -396,10 +410,12 @@ async function assignWithdrawal(
   ctx: Pick<AccountContext, 'brand'>,
   declaration: typeof cancellations.$inferSelect,
   contract: typeof contracts.$inferSelect,
+  now: Date,
 ): Promise<AssignmentOutcome> {
   const result = await applyWithdrawal(tx, contract, {
     reference: declaration.reference,
     receivedAt: declaration.receivedAt,
+    now,
   });
   const [assigned] = await tx
     .update(cancellations)

@@ -54,7 +54,10 @@ export function confirmationRows(
   const rows: ConfirmationRow[] = [
     { label: t('cancel.confirmation.reference'), value: confirmation.reference },
     { label: t('cancel.confirmation.received'), value: formatBerlinDateTime(confirmation.receivedAt, locale) },
-    { label: t('cancel.kind'), value: t(`cancel.kind.${confirmation.kind}`) },
+    {
+      label: t(confirmation.kind === 'withdrawal' ? 'withdrawal.declaration-kind' : 'cancel.kind'),
+      value: t(`cancel.kind.${confirmation.kind}`),
+    },
   ];
   if (confirmation.reason) rows.push({ label: t('cancel.reason'), value: confirmation.reason });
   rows.push(

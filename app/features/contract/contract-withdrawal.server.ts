@@ -3,13 +3,10 @@ import { cancellations, contracts, customers } from '~/db/schema';
 import { mailLink, type AccountContext } from '~/features/accounts/public.server';
 import { isUniqueViolation } from '~/db/errors';
 import type { Locale } from '~/i18n/locales';
-import type { RateLimitStore } from '~/platform/rate-limit/store';
 import { enqueueMail } from '~/shared/mail/outbox.server';
 import type { RenderedMail } from '~/shared/mail/templates';
-import { addressGroup } from '~/shared/security/address-group.server';
 import { matchCustomer, newReference } from './cancellation.server';
 import type { CancellationConfirmation } from './confirmation';
-import { contractSettings } from './contract-settings';
 import { settleContract } from './contract-settlement.server';
 import type { Declaration } from './declaration';
 import { confirmationOf, publicAnswer } from './declaration-confirmation.server';
@@ -39,12 +36,6 @@ export interface WithdrawalDeclaration {
 export interface WithdrawalSender {
   sessionCustomerId: string | null;
   clientIp: string;
-}
-
-/** Public withdrawals per address group and hour, against scripted abuse of a form without login. */
-export async function allowPublicWithdrawal(store: RateLimitStore, clientIp: string): Promise<boolean> {
-  const limit = { max: contractSettings.publicCancellationsPerIpPerHour, windowMs: 60 * 60 * 1000 };
-  return store.hit(`withdraw-ip:${addressGroup(clientIp)}`, limit);
 }
 
 /**

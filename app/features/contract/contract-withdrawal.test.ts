@@ -87,4 +87,54 @@ describe.each(databaseBackends)('a withdrawal staff assign on %s', (backend) => 
     );
     expect(again).toEqual({ ok: false, error: 'already-assigned' });
   });
+  it('pays out only money paid in, and judges a withdrawal as the contract stood when it arrived', async () => {
+    fixture = await createAccountFixture(backend);
+    const registered = await registerCustomer(fixture.context, registration({ tariffId: 'basis' }), {
+      locale: 'de',
+      now: may(1),
+    });
+    if (registered.kind !== 'created') throw new Error('not created');
+    const erika = registered.customerId;
+    // 10 € of credit that is no payment, and a cancellation that ended the contract on 31 May.
+    await db()
+      .insert(creditLedger)
+      .values({ customerId: erika, kind: 'start_bonus', amountCents: 1000, reference: 'AKTION' });
+    await db().update(contracts).set({ state: 'ended', endDate: '2026-05-31' }).where(eq(contracts.customerId, erika));
+
+    // Sent on 5 May under a name staff recognise only later; assigned on 10 June, after the end.
+    const declared = await declareWithdrawal(
+      fixture.context,
+      {
+        name: 'E. Muster',
+        identifier: 'erika@example.org',
+        contractLabel: 'Kundenvertrag',
+        confirmationEmail: 'x@example.net',
+      },
+      { sessionCustomerId: null, clientIp: '192.0.2.2' },
+      { locale: 'de', now: may(5) },
+    );
+    const [stored] = await db().select().from(cancellations).where(eq(cancellations.reference, declared.reference));
+    expect(stored).toMatchObject({ customerId: null });
+    const assigned = await db().transaction((tx) =>
+      assignDeclaration(tx, fixture.context, {
+        cancellationId: stored!.id,
+        customerId: erika,
+        now: new Date('2026-06-10T10:00:00Z'),
+      }),
+    );
+    expect(assigned).toMatchObject({
+      ok: true,
+      withdrawal: {
+        appliedAs: 'withdrawal',
+        endDate: '2026-05-05',
+        refundCents: 0,
+        payout: null,
+        keptCreditCents: 1000,
+      },
+    });
+    expect(await db().select().from(contracts).where(eq(contracts.customerId, erika))).toMatchObject([
+      { state: 'withdrawn', endDate: '2026-05-05' },
+    ]);
+    expect(await db().select().from(payouts)).toEqual([]);
+  });
 });

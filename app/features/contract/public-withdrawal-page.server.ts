@@ -8,8 +8,8 @@ import { csrfFor } from '~/shared/security/form-page.server';
 import { withMinimumDuration } from '~/shared/security/minimum-duration';
 import { parseForm } from '~/shared/security/parse-form.server';
 import { submittedForm } from '~/shared/security/submitted-form.server';
-import { newReference } from './cancellation.server';
-import { allowPublicWithdrawal, declareWithdrawal } from './contract-withdrawal.server';
+import { allowPublicCancellation, newReference } from './cancellation.server';
+import { declareWithdrawal } from './contract-withdrawal.server';
 import { declarantDefaults } from './contract.server';
 import { confirmationFromQuery, declarationConfirmationQuery } from './declaration-confirmation.server';
 import { withdrawalSchema } from './withdrawal-schema';
@@ -47,7 +47,7 @@ export async function publicWithdrawalPageAction({ request, url, context }: Page
   const formData = await submittedForm(request, context);
   const { locale } = context.get(pageContext);
   const submission = parseForm(formData, withdrawalSchema);
-  if (submission.status !== 'success') return { result: submission.reply(), review: null };
+  if (submission.status !== 'success') return { result: submission.reply(), review: null, edited: null };
   const { value } = submission;
   const contractLabel = translator(locale, services.config.brand)('cancel.contract.name');
   const declaration = {
@@ -56,8 +56,9 @@ export async function publicWithdrawalPageAction({ request, url, context }: Page
     contractLabel,
     confirmationEmail: value.confirmationEmail,
   };
-  if (value.intent === 'edit') return { result: submission.reply(), review: null };
-  if (value.intent === 'review') return { result: submission.reply(), review: declaration };
+  // Back to the fields, with what was typed in them.
+  if (value.intent === 'edit') return { result: submission.reply(), review: null, edited: declaration };
+  if (value.intent === 'review') return { result: submission.reply(), review: declaration, edited: null };
 
   // Post/redirect/get: the confirmation has its own address, so a reload sends nothing again.
   const confirmationPage = (reference: string) =>
@@ -69,8 +70,9 @@ export async function publicWithdrawalPageAction({ request, url, context }: Page
   // A filled honeypot is a bot: sent on to a confirmation address as everyone is; nothing is stored or sent.
   if (formData.get(honeypotFieldName)) return confirmationPage(newReference());
   const { clientIp } = context.get(requestContext);
-  if (!(await allowPublicWithdrawal(services.rateLimits, clientIp))) {
-    return { result: submission.reply({ formErrors: ['withdrawal.too-many'] }), review: declaration };
+  // One budget for both public forms: declarations of either kind count against it.
+  if (!(await allowPublicCancellation(services.rateLimits, clientIp))) {
+    return { result: submission.reply({ formErrors: ['withdrawal.too-many'] }), review: declaration, edited: null };
   }
   const session = context.get(sessionContext);
   const confirmation = await withMinimumDuration(answerTiming.publicCancellationMs, () =>

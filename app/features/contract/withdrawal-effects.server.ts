@@ -14,20 +14,25 @@ type ContractRow = typeof contracts.$inferSelect;
 
 /**
  * What a withdrawal received at `receivedAt` does to `contract` (locked by the caller's transaction
- * `tx`): within the period the contract ends at once, the base fees for the days from the withdrawal on
- * are refunded and a positive balance is set to be paid out; after it, the declaration is a
- * cancellation to the earliest possible date; an ended contract stays as it is. Used for a declaration
- * that matched on arrival and for one staff assign later, which counts from its received time too.
+ * `tx`), judged as the contract stood when it arrived (docs/rules/contract-and-cancellation.md#withdrawal):
+ * within the period the contract ends on the day of receipt (also when it has ended since), the base
+ * fees for the days from then on are refunded and the money the customer paid in and has not used is
+ * set to be paid out; after the period, a running contract is cancelled to the earliest possible date;
+ * a contract that had ended, or not yet begun, stays as it is. Used for a declaration that matched on
+ * arrival and for one staff assign later (`now`).
  */
 export async function applyWithdrawal(
   tx: Database,
   contract: ContractRow,
-  { reference, receivedAt }: { reference: string; receivedAt: Date },
+  { reference, receivedAt, now = receivedAt }: { reference: string; receivedAt: Date; now?: Date },
 ): Promise<WithdrawalResult> {
   const receivedOn = berlinDate(receivedAt);
-  if (contractFinished(contract.state)) return { appliedAs: null, endDate: contract.endDate };
+  const unchanged = { appliedAs: null, endDate: contract.endDate } as const;
+  const endedBeforeReceipt = contract.state === 'ended' && contract.endDate !== null && contract.endDate < receivedOn;
+  if (contract.state === 'withdrawn' || receivedOn < contract.startDate || endedBeforeReceipt) return unchanged;
 
   if (!withinWithdrawalPeriod(contract.startDate, receivedOn)) {
+    if (contractFinished(contract.state)) return unchanged;
     const [tariff] = await tx.select().from(tariffs).where(eq(tariffs.id, contract.tariffId));
     if (!tariff) throw new Error(`Contract ${contract.id} names an unknown tariff`);
     const decision = decideEndDate(earliestEndDate(tariff, contract.tariffSince, receivedOn), null, 'adjust');
@@ -42,7 +47,7 @@ export async function applyWithdrawal(
   await tx.update(contracts).set({ state: 'withdrawn', endDate: receivedOn }).where(eq(contracts.id, contract.id));
   await tx
     .update(tariffChanges)
-    .set({ state: 'withdrawn', settledAt: receivedAt })
+    .set({ state: 'withdrawn', settledAt: now })
     .where(and(eq(tariffChanges.contractId, contract.id), eq(tariffChanges.state, 'pending')));
 
   const charges = await tx
@@ -56,29 +61,48 @@ export async function applyWithdrawal(
       .values({ customerId: contract.customerId, kind: 'refund', amountCents: refundCents, reference });
   }
 
-  const [balance] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)::int` })
-    .from(creditLedger)
-    .where(eq(creditLedger.customerId, contract.customerId));
-  const balanceCents = Number(balance?.cents ?? 0);
+  const { balanceCents, paidInCents } = await moneyOnAccount(tx, contract.customerId);
+  // Only money paid in comes back: credit from vouchers, bonuses and goodwill is no payment and stays on
+  // the account (it was never the customer's money to return, and paying it out would turn it into cash).
+  const payoutCents = Math.min(balanceCents, paidInCents);
   let payout: Extract<WithdrawalResult, { appliedAs: 'withdrawal' }>['payout'] = null;
-  if (balanceCents > 0) {
+  if (payoutCents > 0) {
     const method = await activePaymentMethod(tx, contract.customerId);
     const methodLabel = method ? method.display : null;
-    const dueBy = addDays(receivedOn, contractSettings.payoutWithinDays);
+    // Due 14 days after receipt; a declaration staff assign later is due at once.
+    const due = addDays(receivedOn, contractSettings.payoutWithinDays);
+    const today = berlinDate(now);
+    const dueBy = due < today ? today : due;
     const [entry] = await tx
       .insert(creditLedger)
-      .values({ customerId: contract.customerId, kind: 'payout', amountCents: -balanceCents, reference })
+      .values({ customerId: contract.customerId, kind: 'payout', amountCents: -payoutCents, reference })
       .returning({ id: creditLedger.id });
     await tx.insert(payouts).values({
       customerId: contract.customerId,
       ledgerEntryId: entry!.id,
-      amountCents: balanceCents,
+      amountCents: payoutCents,
       reference,
       methodLabel,
       dueBy,
     });
-    payout = { amountCents: balanceCents, dueBy, methodLabel };
+    payout = { amountCents: payoutCents, dueBy, methodLabel };
   }
-  return { appliedAs: 'withdrawal', endDate: receivedOn, refundCents, payout };
+  const keptCreditCents = Math.max(0, balanceCents - Math.max(0, payoutCents));
+  return { appliedAs: 'withdrawal', endDate: receivedOn, refundCents, payout, keptCreditCents };
+}
+
+/**
+ * The balance, and how much of the money the customer paid in (top-ups and refunds of what they paid)
+ * has not been paid out yet.
+ */
+async function moneyOnAccount(tx: Database, customerId: string) {
+  const [row] = await tx
+    .select({
+      balance: sql<number>`coalesce(sum(${creditLedger.amountCents}), 0)::int`,
+      paidIn: sql<number>`coalesce(sum(case when ${creditLedger.kind} in ('top_up', 'refund', 'payout')
+        then ${creditLedger.amountCents} else 0 end), 0)::int`,
+    })
+    .from(creditLedger)
+    .where(eq(creditLedger.customerId, customerId));
+  return { balanceCents: Number(row?.balance ?? 0), paidInCents: Number(row?.paidIn ?? 0) };
 }

@@ -44,6 +44,8 @@ export type WithdrawalResult =
       endDate: string;
       refundCents: number;
       payout: { amountCents: number; dueBy: string; methodLabel: string | null } | null;
+      /** Credit that is no payment (vouchers, bonuses, goodwill): it stays on the account. */
+      keptCreditCents: number;
     }
   | { appliedAs: 'cancellation'; endDate: string; deadline: string }
   | { appliedAs: null; endDate: string | null };
@@ -76,6 +78,9 @@ export function withdrawalNoticeMail(
           ? t('withdrawal.notice.payout', { ...values, method: result.payout.methodLabel })
           : t('withdrawal.notice.payout.no-method', values),
       );
+    }
+    if (result.keptCreditCents > 0) {
+      paragraphs.push(t('withdrawal.notice.kept-credit', { amount: euro(result.keptCreditCents) }));
     }
   } else if (result.appliedAs === 'cancellation') {
     subject = t('withdrawal.notice.subject.late');

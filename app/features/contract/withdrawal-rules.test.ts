@@ -7,6 +7,15 @@ describe('withdrawal rules', () => {
     expect(withdrawalDeadline('2026-12-25')).toBe('2027-01-08');
     expect(withinWithdrawalPeriod('2026-05-14', '2026-05-28')).toBe(true);
     expect(withinWithdrawalPeriod('2026-05-14', '2026-05-29')).toBe(false);
+    // Ending on a Saturday that is Boxing Day, the period runs to the Monday after
+    // (docs/rules/contract-and-cancellation.md#withdrawal).
+    expect(withdrawalDeadline('2026-12-12')).toBe('2026-12-28');
+    // Ending on Easter Monday 2027 (Easter Sunday is 28 March), it runs to the Tuesday.
+    expect(withdrawalDeadline('2027-03-15')).toBe('2027-03-30');
+    // Ending on Ascension Day 2026 (14 May), it runs to the Friday.
+    expect(withdrawalDeadline('2026-04-30')).toBe('2026-05-15');
+    // Whit Monday 2026 is 25 May.
+    expect(withdrawalDeadline('2026-05-11')).toBe('2026-05-26');
   });
 
   it('refunds the withdrawal day and the rest of a charged period pro rata, to the cent', () => {

@@ -1,6 +1,6 @@
 import { z } from '~/platform/validation';
 import { emailSchema } from '~/features/accounts/public';
-import { declarantIdentifier, requiredText } from './cancellation-schema';
+import { declarantIdentifier, singleLineText } from './cancellation-schema';
 
 /**
  * The withdrawal function's form (docs/rules/contract-and-cancellation.md#withdrawal): only what
@@ -10,7 +10,7 @@ import { declarantIdentifier, requiredText } from './cancellation-schema';
  */
 export const withdrawalSchema = z.object({
   intent: z.enum(['review', 'confirm', 'edit']),
-  name: requiredText(200),
+  name: singleLineText(200),
   identifier: declarantIdentifier,
   confirmationEmail: emailSchema,
 });

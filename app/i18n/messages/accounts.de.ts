@@ -26,6 +26,7 @@ export const accountsDe = {
   'salutation.choose': 'Bitte wählen',
   'email.invalid': 'Bitte gib eine gültige E-Mail-Adresse ein.',
   'text.too-long': 'Dieser Text ist zu lang.',
+  'text.single-line': 'Bitte ohne Zeilenumbrüche und unsichtbare Steuerzeichen.',
   'date.invalid': 'Bitte gib ein gültiges Datum im Format TT.MM.JJJJ ein.',
   'date.too-young': 'Du musst mindestens 18 Jahre alt sein.',
   'tariff.required': 'Bitte wähle einen Tarif.',

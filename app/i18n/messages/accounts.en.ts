@@ -27,6 +27,7 @@ export const accountsEn = {
   'salutation.choose': 'Please choose',
   'email.invalid': 'Please enter a valid email address.',
   'text.too-long': 'This text is too long.',
+  'text.single-line': 'Please enter it without line breaks or invisible control characters.',
   'date.invalid': 'Please enter a valid date as DD.MM.YYYY.',
   'date.too-young': 'You must be at least 18 years old.',
   'tariff.required': 'Please choose a tariff.',

@@ -6,6 +6,7 @@ export const withdrawalDe = {
   'withdrawal.intro':
     'Du kannst deinen Vertrag innerhalb von 14 Tagen nach Vertragsschluss ohne Angabe von Gründen widerrufen. Gib an, um welchen Vertrag es geht; im nächsten Schritt bestätigst du den Widerruf.',
   'withdrawal.confirmation-email': 'E-Mail-Adresse für die Eingangsbestätigung',
+  'withdrawal.declaration-kind': 'Art der Erklärung',
   'withdrawal.continue': 'Weiter',
   'withdrawal.review.title': 'Bitte bestätige deinen Widerruf',
   'withdrawal.review.text': 'Hiermit widerrufe ich den von mir abgeschlossenen Vertrag: {contract}.',
@@ -36,6 +37,8 @@ export const withdrawalDe = {
     'Dein Guthaben von {amount} zahlen wir bis zum {date} auf dein Zahlungsmittel ({method}) aus.',
   'withdrawal.notice.payout.no-method':
     'Dein Guthaben von {amount} zahlen wir bis zum {date} aus. Da kein Zahlungsmittel hinterlegt ist, melden wir uns wegen der Bankverbindung bei dir.',
+  'withdrawal.notice.kept-credit':
+    'Guthaben aus Gutscheinen, Aktionen oder Kulanz ({amount}) ist keine Zahlung von dir und wird nicht ausgezahlt; es bleibt in deinem Konto.',
   'withdrawal.notice.subject.late': 'Dein Widerruf gilt als Kündigung',
   'withdrawal.notice.late':
     'am {time} ist dein Widerruf eingegangen (Referenz {reference}). Die Widerrufsfrist endete am {deadline}; wir behandeln deine Erklärung deshalb als ordentliche Kündigung. Dein Vertrag endet mit Ablauf des {date}.',

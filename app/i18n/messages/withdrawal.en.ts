@@ -5,6 +5,7 @@ export const withdrawalEn: Record<keyof typeof withdrawalDe, string> = {
   'withdrawal.intro':
     'You can withdraw from your contract within 14 days of concluding it without giving any reason. Tell us which contract it is; in the next step you confirm the withdrawal.',
   'withdrawal.confirmation-email': 'Email address for the acknowledgement',
+  'withdrawal.declaration-kind': 'Kind of declaration',
   'withdrawal.continue': 'Continue',
   'withdrawal.review.title': 'Please confirm your withdrawal',
   'withdrawal.review.text': 'I hereby withdraw from the contract I concluded: {contract}.',
@@ -34,6 +35,8 @@ export const withdrawalEn: Record<keyof typeof withdrawalDe, string> = {
   'withdrawal.notice.payout': 'We will pay out your credit of {amount} to your payment method ({method}) by {date}.',
   'withdrawal.notice.payout.no-method':
     'We will pay out your credit of {amount} by {date}. As no payment method is on file, we will contact you about your bank details.',
+  'withdrawal.notice.kept-credit':
+    'Credit from vouchers, promotions or goodwill ({amount}) is not a payment of yours and is not paid out; it stays on your account.',
   'withdrawal.notice.subject.late': 'Your withdrawal counts as a cancellation',
   'withdrawal.notice.late':
     'your withdrawal was received on {time} (reference {reference}). The withdrawal period ended on {deadline}, so we treat your declaration as an ordinary cancellation. Your contract ends at the end of {date}.',

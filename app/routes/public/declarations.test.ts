@@ -28,11 +28,11 @@ describe.each(databaseBackends)('the public declaration forms on %s', (backend) 
     await harness?.dispose();
   });
 
-  async function customer(email: string, lastName: string, registeredDaysAgo = 0) {
+  async function customer(email: string, [firstName, lastName]: [string, string], registeredDaysAgo = 0) {
     const now = new Date(Date.now() - registeredDaysAgo * day);
     const outcome = await registerCustomer(
       harness.services,
-      registration({ email, lastName, tariffId: 'komfort-monat' }),
+      registration({ email, firstName, lastName, tariffId: 'komfort-monat' }),
       { locale: 'de', now },
     );
     if (outcome.kind !== 'created') throw new Error('not created');
@@ -82,7 +82,7 @@ describe.each(databaseBackends)('the public declaration forms on %s', (backend) 
 
   it('answers a matched and an unmatched cancellation the same; the holder gets the end date', async () => {
     harness = await createRouteHarness(backend);
-    await customer('erika@example.org', 'Mustermann');
+    await customer('erika@example.org', ['Erika', 'Mustermann']);
     const path = pagePath('cancelContract', 'de');
     const form = (identifier: string, confirmationEmail: string) => ({
       kind: 'ordinary',
@@ -106,7 +106,7 @@ describe.each(databaseBackends)('the public declaration forms on %s', (backend) 
 
   it('answers a matched and an unmatched withdrawal the same, withdraws the matched contract and refunds', async () => {
     harness = await createRouteHarness(backend);
-    const erika = await customer('erika@example.org', 'Mustermann', 3);
+    const erika = await customer('erika@example.org', ['Erika', 'Mustermann'], 3);
     // A base fee charged for this month, and credit on the account: the withdrawal refunds the days from
     // today on and pays the balance out.
     const today = berlinDate();
@@ -162,7 +162,7 @@ describe.each(databaseBackends)('the public declaration forms on %s', (backend) 
 
   it('answers a withdrawal after the 14 days as a cancellation, told to the holder', async () => {
     harness = await createRouteHarness(backend);
-    const max = await customer('max@example.org', 'Müller', 20);
+    const max = await customer('max@example.org', ['Max', 'Müller'], 30);
     await declare(
       withdrawRoute,
       pagePath('withdrawContract', 'en'),

@@ -36,5 +36,12 @@ const WithdrawalPage = deferredForm(() =>
 );
 
 export default function TerminalWithdraw({ loaderData, actionData }: Route.ComponentProps) {
-  return <WithdrawalPage {...loaderData} result={actionData?.result} review={actionData?.review} />;
+  return (
+    <WithdrawalPage
+      {...loaderData}
+      result={actionData?.result}
+      review={actionData?.review}
+      edited={actionData?.edited}
+    />
+  );
 }

@@ -28,5 +28,12 @@ const WithdrawalPage = deferredForm(() =>
 );
 
 export default function WithdrawContract({ loaderData, actionData }: Route.ComponentProps) {
-  return <WithdrawalPage {...loaderData} result={actionData?.result} review={actionData?.review} />;
+  return (
+    <WithdrawalPage
+      {...loaderData}
+      result={actionData?.result}
+      review={actionData?.review}
+      edited={actionData?.edited}
+    />
+  );
 }

@@ -97,7 +97,7 @@ export default function TariffPage() {
         ) : null}
         {contract.state === 'cancellation_requested' ? (
           <p className="notice">{t('tariff-change.cancellation-pending')}</p>
-        ) : contract.state === 'ended' ? (
+        ) : contract.state === 'ended' || contract.state === 'withdrawn' ? (
           <p className="notice">{t('tariff-change.contract-ended')}</p>
         ) : contract.pendingChange ? null : (
           <p>

@@ -15,11 +15,47 @@ import { formatDate } from '~/i18n/intl-formats';
  */
 export const withdrawalPeriodDays = 14;
 
-/** The last day (`yyyy-mm-dd`, Europe/Berlin) a withdrawal of a contract concluded on `startDate` is in time. */
+/**
+ * The last day (`yyyy-mm-dd`, Europe/Berlin) a withdrawal of a contract concluded on `startDate` is in
+ * time: 14 days later, moved to the next working day when that is a Saturday, a Sunday or a public
+ * holiday (§193 BGB; docs/rules/contract-and-cancellation.md#withdrawal). Only the holidays of every German state count: the customer's state is not known,
+ * and a day that is a holiday somewhere only extends the period there.
+ */
 export function withdrawalDeadline(startDate: string): string {
   const date = new Date(`${startDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + withdrawalPeriodDays);
+  while (date.getUTCDay() === 0 || date.getUTCDay() === 6 || isNationwideHoliday(date)) {
+    date.setUTCDate(date.getUTCDate() + 1);
+  }
   return date.toISOString().slice(0, 10);
+}
+
+/** Easter Sunday of `year` (Gregorian calendar; the anonymous algorithm of Meeus/Jones/Butcher), UTC midnight. */
+function easterSunday(year: number): Date {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return new Date(Date.UTC(year, month - 1, day));
+}
+
+/** New Year, Good Friday, Easter Monday, 1 May, Ascension, Whit Monday, 3 October, Christmas Day and Boxing Day. */
+function isNationwideHoliday(date: Date): boolean {
+  const monthDay = date.toISOString().slice(5, 10);
+  if (['01-01', '05-01', '10-03', '12-25', '12-26'].includes(monthDay)) return true;
+  const easter = easterSunday(date.getUTCFullYear()).getTime();
+  const offset = Math.round((date.getTime() - easter) / 86_400_000);
+  return [-2, 1, 39, 50].includes(offset);
 }
 
 export interface WithdrawalInstructions {

@@ -26,12 +26,15 @@ export function WithdrawalPage({
   defaults,
   result,
   review,
+  edited,
   confirmation,
 }: {
   csrf: string;
   defaults: CancellationDefaults | null;
   result: SubmissionResult<string[]> | undefined;
   review: WithdrawalReview | null | undefined;
+  /** "Change details" from step two: the fields again, with what they held. */
+  edited?: WithdrawalReview | null;
   confirmation: CancellationConfirmation | null | undefined;
 }) {
   const t = useT();
@@ -41,7 +44,15 @@ export function WithdrawalPage({
       {confirmation ? (
         <WithdrawalConfirmation confirmation={confirmation} />
       ) : (
-        <WithdrawalForm csrf={csrf} defaults={defaults} result={result} review={review ?? null} />
+        // A new step is a new form: its fields start from what the step before held.
+        <WithdrawalForm
+          key={review ? 'review' : edited ? 'edited' : 'form'}
+          csrf={csrf}
+          defaults={edited ?? defaults}
+          result={edited ? undefined : result}
+          review={review ?? null}
+          focusFirstField={Boolean(edited)}
+        />
       )}
     </div>
   );
@@ -52,11 +63,13 @@ function WithdrawalForm({
   defaults,
   result,
   review,
+  focusFirstField,
 }: {
   csrf: string;
   defaults: CancellationDefaults | null;
   result: SubmissionResult<string[]> | undefined;
   review: WithdrawalReview | null;
+  focusFirstField: boolean;
 }) {
   const t = useT();
   const { form, fields, validation } = useFormWithValidationOnDemand(
@@ -74,7 +87,8 @@ function WithdrawalForm({
   const reviewHeading = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     if (review) reviewHeading.current?.focus();
-  }, [review]);
+    else if (focusFirstField) document.getElementById(fields.name.id)?.focus();
+  }, [review, focusFirstField, fields.name.id]);
   return (
     <AppForm form={form} csrfToken={csrf} validation={validation} honeypot className="cancel-form">
       {review ? (
