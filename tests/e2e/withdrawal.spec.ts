@@ -95,6 +95,16 @@ test('within 14 days and without login: the contract is withdrawn at once, the b
   await expect(review).toBeVisible();
   await expect(review).toBeFocused();
   await expect(page.getByRole('main')).toContainText('Hiermit widerrufe ich den von mir abgeschlossenen Vertrag');
+  // Back to the fields: they hold what was typed, and the focus is on the first.
+  await page.getByRole('button', { name: 'Angaben ändern' }).click();
+  const name = page.getByRole('textbox', { name: 'Vor- und Nachname' });
+  await expect(name).toHaveValue(`${customer.firstName} ${customer.lastName}`);
+  await expect(name).toBeFocused();
+  await expect(page.getByRole('textbox', { name: 'E-Mail-Adresse für die Eingangsbestätigung' })).toHaveValue(
+    customer.email,
+  );
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(review).toBeFocused();
   await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
 
   // The acknowledgement on the page: content, date and time of receipt.
