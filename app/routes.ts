@@ -2,6 +2,7 @@ import { index, layout, route, type RouteConfig, type RouteConfigEntry } from '@
 import { confirmEmailChangePaths, personalDataExportPath } from './features/personal-data/policy';
 import { locales } from './i18n/locales';
 import { phoneCheckPath } from './shared/phone/phone-judgement';
+import { fleetTrips } from './config/fleet';
 import { assertKnownMiddleware, pageIds, pages, routeId, type LayoutId, type MiddlewareName } from './i18n/route-table';
 import { terminalHome, terminalPaths } from './features/bike-reports/terminal-paths';
 import {
@@ -95,6 +96,8 @@ export default [
   route('resources/bank-verification/widget.js', 'routes/resources/bank-verification-widget.ts'),
   route('resources/payment-sandbox/checkout', 'routes/resources/payment-sandbox.ts'),
   route(personalDataExportPath.slice(1), 'routes/resources/personal-data-export.ts'),
+  // The fleet system's trips, signed instead of a CSRF token (docs/rules/rides-and-charges.md#trips-in).
+  route(fleetTrips.path.slice(1), 'routes/resources/fleet-trips.ts'),
 
   // Bare pages outside the page table: the document and the content, nothing around it.
   layout('ui/layouts/base-layout.tsx', [

@@ -7,6 +7,7 @@ import * as build from 'virtual:react-router/server-build';
 import { requestContext, servicesContext, type AppServices } from '~/context';
 import { loadConfig, type AppConfig } from '~/config/env.server';
 import { uploadLimits } from '~/config/uploads';
+import { fleetTrips } from '~/config/fleet';
 import { addressGroup } from '~/shared/security/address-group.server';
 import type { Brand } from '~/config/brand';
 import { acceptsFiles, assertKnownMiddleware, findPage, isPageOf } from '~/i18n/route-table';
@@ -354,7 +355,9 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       !isRead &&
       isUploadPath(pathname, services.config.brand) &&
       /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
-    const bodyLimit = upload ? uploadLimits.requestBytes : maxRequestBodyBytes;
+    // The fleet system's trips come in batches larger than any form (docs/rules/rides-and-charges.md#trips-in).
+    const fleet = !isRead && url.pathname === fleetTrips.path;
+    const bodyLimit = upload ? uploadLimits.requestBytes : fleet ? fleetTrips.maxBodyBytes : maxRequestBodyBytes;
     if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       refuseBody(res, 413);
       return;
@@ -412,7 +415,13 @@ function createListener(config: AppConfig, services: AppServices, development?: 
         (await readUpload(streamedBody(req, bodyLimit), req.headers['content-type'] ?? null, context)) ?? undefined;
       if (!requestBody) res.shouldKeepAlive = false;
     } else if (!isRead) {
-      const read = await readBody(req, bodiesArriving, addressGroup(clientIp(req, trustedProxies)));
+      const read = await readBody(
+        req,
+        bodiesArriving,
+        addressGroup(clientIp(req, trustedProxies)),
+        undefined,
+        bodyLimit,
+      );
       if ('refused' in read) {
         refuseBody(res, read.refused);
         return;

@@ -46,7 +46,8 @@ export function createBodyBudget(): BodyBudget {
 }
 
 /**
- * The whole body, read before the app sees the request: it is small (maxRequestBodyBytes), and a
+ * The whole body, read before the app sees the request: it is small (`maxBytes`: maxRequestBodyBytes, or the
+ * fleet system's trips' larger limit, app/config/fleet.ts), and a
  * buffer costs less to hand on, clone and parse than a stream. Refused when the body, declared or
  * chunked, is larger than the limit (413), does not arrive in time (408), would take the instance
  * or the client's `address` beyond the bytes they may hold for arriving bodies (503), or the client
@@ -57,6 +58,7 @@ export function readBody(
   budget: BodyBudget,
   address: string,
   limits: BodyLimits = requestBodyLimits,
+  maxBytes: number = maxRequestBodyBytes,
 ): Promise<BodyRead> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -66,7 +68,7 @@ export function readBody(
       budget.held += chunk.length;
       const ofAddress = (budget.byAddress.get(address) ?? 0) + chunk.length;
       budget.byAddress.set(address, ofAddress);
-      if (received > maxRequestBodyBytes) finish({ refused: 413 });
+      if (received > maxBytes) finish({ refused: 413 });
       else if (budget.held > limits.bytesInFlight || ofAddress > limits.bytesInFlightPerAddress) {
         finish({ refused: 503 });
       } else chunks.push(chunk);

@@ -54,6 +54,11 @@ const envSchema = z.object({
   CONTENT_TIMEOUT_MS: z._default(z.coerce.number().check(z.int(), z.gte(100)), 2000),
   SESSION_SECRET: z.optional(z.string().check(z.minLength(32))),
   /**
+   * Keys the fleet system's signature of the trips it sends (docs/rules/rides-and-charges.md#trips-in).
+   * Several instances must share it, like SESSION_SECRET.
+   */
+  FLEET_WEBHOOK_SECRET: z.optional(z.string().check(z.minLength(32))),
+  /**
    * Encrypts the staff's TOTP secrets at rest (AES-256-GCM). Required outside a local run: the
    * development default is public (docs/rules/back-office.md#second-factor).
    */
@@ -101,6 +106,8 @@ export interface AppConfig {
   dataDir: string;
   sessionSecret: string;
   previewSecret: string;
+  /** HMAC key of `X-Fleet-Signature` on `POST /api/fleet/trips` (FLEET_WEBHOOK_SECRET). */
+  fleetWebhookSecret: string;
   /** The key the staff's TOTP secrets are encrypted with (STAFF_TOTP_KEY). */
   staffTotpKey: string;
   isProduction: boolean;
@@ -152,6 +159,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     sessionSecret: env.SESSION_SECRET ?? generatedSecret(dataDir, 'session-secret'),
     previewSecret: env.PREVIEW_SECRET ?? generatedSecret(dataDir, 'preview-secret'),
+    fleetWebhookSecret: env.FLEET_WEBHOOK_SECRET ?? generatedSecret(dataDir, 'fleet-webhook-secret'),
     staffTotpKey: env.STAFF_TOTP_KEY ?? generatedSecret(dataDir, 'staff-totp-key'),
     isProduction: env.NODE_ENV === 'production',
     localRun,
@@ -186,8 +194,9 @@ function generatedSecret(dataDir: string, name: string): string {
  * - STAFF_TOTP_KEY must be set: its default is a key generated into this instance's data folder,
  *   which another instance does not share and a new data folder loses, and with it every staff
  *   second factor (docs/rules/back-office.md#second-factor).
- * - With DATABASE_URL the instances may be several: SESSION_SECRET and PREVIEW_SECRET must then be
- *   set, the same on all of them, or a form from one instance fails its CSRF check on another.
+ * - With DATABASE_URL the instances may be several: SESSION_SECRET, PREVIEW_SECRET and
+ *   FLEET_WEBHOOK_SECRET must then be set, the same on all of them, or a form from one instance fails
+ *   its CSRF check on another and the fleet system's trips are refused by every instance but one.
  * - A secret set to a placeholder (`changeme-changeme-…`, one character repeated) is refused: a
  *   generated one has far more than 10 different characters.
  */
@@ -200,14 +209,16 @@ export function assertProductionSecrets(config: AppConfig): void {
         'Set STAFF_TOTP_KEY to at least 32 random characters, the same on every instance.',
     );
   }
-  const missing = env.DATABASE_URL ? (['SESSION_SECRET', 'PREVIEW_SECRET'] as const).filter((name) => !env[name]) : [];
+  const missing = env.DATABASE_URL
+    ? (['SESSION_SECRET', 'PREVIEW_SECRET', 'FLEET_WEBHOOK_SECRET'] as const).filter((name) => !env[name])
+    : [];
   if (missing.length > 0) {
     throw new ConfigError(
-      `${missing.join(' and ')} not set: with DATABASE_URL the instances at ${publicUrl} may be several, and each would sign with a secret of its own data folder. ` +
+      `${[missing.slice(0, -1).join(', '), missing.at(-1)].filter(Boolean).join(' and ')} not set: with DATABASE_URL the instances at ${publicUrl} may be several, and each would sign with a secret of its own data folder. ` +
         'Generate them once (openssl rand -base64 48) and set the same values on every instance.',
     );
   }
-  const placeholders = (['SESSION_SECRET', 'PREVIEW_SECRET', 'STAFF_TOTP_KEY'] as const).filter(
+  const placeholders = (['SESSION_SECRET', 'PREVIEW_SECRET', 'STAFF_TOTP_KEY', 'FLEET_WEBHOOK_SECRET'] as const).filter(
     (name) => env[name] !== undefined && new Set(env[name]).size < 10,
   );
   if (placeholders.length > 0) {

@@ -290,6 +290,51 @@ export const payouts = pgTable(
   (table) => [index('payouts_created_idx').on(table.createdAt), index('payouts_customer_idx').on(table.customerId)],
 );
 
+/**
+ * Ended trips as the fleet system sends them (docs/rules/rides-and-charges.md#trips-in; field names after
+ * the Mobility Data Specification 2.0 `trips`), one row per `trip_id`, rated when the customer is known.
+ * A trip sent again with other times or distance is a correction: the row takes the new values, its
+ * `revision` counts up, and what its charge changed is booked as a difference (`charged_cents` is what
+ * the ledger holds for it). Trips of an unknown customer number are kept for staff (`customer_id` null).
+ */
+export const trips = pgTable(
+  'trips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The fleet system's id (MDS `trip_id`). */
+    tripId: uuid('trip_id').notNull().unique(),
+    customerNumber: text('customer_number').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id, { onDelete: 'cascade' }),
+    deviceId: text('device_id').notNull(),
+    vehicleType: text('vehicle_type', { enum: ['bicycle', 'car'] }).notNull(),
+    propulsionTypes: jsonb('propulsion_types').$type<string[]>().notNull(),
+    /** Cars only: `mini`, `kompakt`, `transporter` (the `vehicle_classes` of the brand). */
+    vehicleClass: text('vehicle_class'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    startLocation: jsonb('start_location').$type<{ lat: number; lng: number }>(),
+    endLocation: jsonb('end_location').$type<{ lat: number; lng: number }>(),
+    distanceMeters: integer('distance_meters'),
+    /** The tariff in force when the ride started (bikes), or null for cars and unknown customers. */
+    tariffId: text('tariff_id').references(() => tariffs.id),
+    /** The rated price and how it was made (app/features/rides/rating.ts); null until rated. */
+    priceCents: integer('price_cents'),
+    breakdown: jsonb('breakdown'),
+    /** What the ledger holds for this trip (its charge and the differences of its corrections). */
+    chargedCents: integer('charged_cents').notNull().default(0),
+    revision: integer('revision').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('trips_customer_start_idx').on(table.customerId, table.startTime),
+    // Trips of unknown customers, for the back office's queue.
+    index('trips_unknown_received_idx')
+      .on(table.receivedAt)
+      .where(sql`${table.customerId} is null`),
+  ],
+);
+
 /** Voucher codes, stored normalised (upper case, `ABCD-EFGH-JKLM`), single use. */
 export const vouchers = pgTable('vouchers', {
   code: text('code').primaryKey(),

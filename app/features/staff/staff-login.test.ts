@@ -281,6 +281,7 @@ describe('secrets of a production start outside a local run', () => {
   const staffKey = 'Vq3xZ8pL2mN7rT5wK9yB4cH6jD1fG0sA';
   const sessionSecret = 'hR2kP9vL4xQ7mZ1nB8cT5wY3jF6gD0sAeU';
   const previewSecret = 'aZ7qM2xK9pL4vN8w';
+  const fleetSecret = 'fL8eE7tW3bH9kS2cR5tQ1xZ4mN6pV0yJ';
 
   it('need STAFF_TOTP_KEY', () => {
     expect(() => assertProductionSecrets(config({}))).toThrow(/STAFF_TOTP_KEY is not set/);
@@ -289,14 +290,23 @@ describe('secrets of a production start outside a local run', () => {
     expect(() => assertProductionSecrets(config({ PUBLIC_URL: 'http://localhost:3000' }))).not.toThrow();
   });
 
-  it('need SESSION_SECRET and PREVIEW_SECRET with a database the instances may share', () => {
+  it('need SESSION_SECRET, PREVIEW_SECRET and FLEET_WEBHOOK_SECRET with a database the instances may share', () => {
     const shared = { STAFF_TOTP_KEY: staffKey, DATABASE_URL: 'postgres://app@db.internal/selfservice' };
-    expect(() => assertProductionSecrets(config(shared))).toThrow(/SESSION_SECRET and PREVIEW_SECRET not set/);
-    expect(() => assertProductionSecrets(config({ ...shared, SESSION_SECRET: sessionSecret }))).toThrow(
-      /^PREVIEW_SECRET not set/,
+    expect(() => assertProductionSecrets(config(shared))).toThrow(
+      /SESSION_SECRET, PREVIEW_SECRET and FLEET_WEBHOOK_SECRET not set/,
     );
     expect(() =>
       assertProductionSecrets(config({ ...shared, SESSION_SECRET: sessionSecret, PREVIEW_SECRET: previewSecret })),
+    ).toThrow(/^FLEET_WEBHOOK_SECRET not set/);
+    expect(() =>
+      assertProductionSecrets(
+        config({
+          ...shared,
+          SESSION_SECRET: sessionSecret,
+          PREVIEW_SECRET: previewSecret,
+          FLEET_WEBHOOK_SECRET: fleetSecret,
+        }),
+      ),
     ).not.toThrow();
   });
 
