@@ -92,6 +92,8 @@ export default [
   route('resources/client-errors', 'routes/resources/client-errors.ts'),
   // Credit and payment (docs/decisions/0008-credit-and-payment.md).
   route('resources/credit-statement', 'routes/resources/credit-statement.ts'),
+  // The rides as CSV (docs/rules/rides-and-charges.md#rides-page).
+  route('resources/rides-statement', 'routes/resources/rides-statement.ts'),
   route('resources/bank-verification', 'routes/resources/bank-verification.ts'),
   route('resources/bank-verification/widget.js', 'routes/resources/bank-verification-widget.ts'),
   route('resources/payment-sandbox/checkout', 'routes/resources/payment-sandbox.ts'),

@@ -152,6 +152,13 @@ export const pages = {
     en: '/en/self-service/balance',
     file: 'routes/self-service/credit.tsx',
   },
+  // Rides and how each was priced (docs/rules/rides-and-charges.md#rides-page).
+  rides: {
+    ...selfService,
+    de: '/de/kundenbereich/fahrten',
+    en: '/en/self-service/rides',
+    file: 'routes/self-service/rides.tsx',
+  },
   payment: {
     ...selfService,
     de: '/de/kundenbereich/zahlungsmittel',
@@ -209,7 +216,7 @@ export const pages = {
     file: 'routes/self-service/tariff-change.tsx',
   },
 
-  // Embedded variants exist for self-service, payment and the data subtree
+  // Embedded variants exist for self-service, rides, payment and the data subtree
   // (docs/rules/content-and-navigation.md#embedded-variants).
   // Their child paths mirror the regular ones below the embedded root.
   selfServiceEmbedded: {
@@ -217,6 +224,12 @@ export const pages = {
     de: '/de/embedded-kundenbereich',
     en: '/en/embedded-self-service',
     file: 'routes/self-service/overview.tsx',
+  },
+  ridesEmbedded: {
+    ...embeddedSelfService,
+    de: '/de/embedded-kundenbereich/fahrten',
+    en: '/en/embedded-self-service/rides',
+    file: 'routes/self-service/rides.tsx',
   },
   paymentEmbedded: {
     ...embeddedSelfService,

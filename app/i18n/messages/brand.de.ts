@@ -11,6 +11,8 @@ const cab = {
   'home.lead':
     '{brand} bringt dich mit dem Rad durch die Stadt: ausleihen per App, fahren, an jeder Station zurückgeben.',
   'cancel.contract.name': 'Call a Bike – Kundenvertrag (Fahrradverleih)',
+  'rides.intro':
+    'Jede Fahrt kostet, was der Tarif bei ihrem Start vorsah: je angefangene 30 Minuten, nach den Freiminuten deines Tarifs, beim E-Bike mit Zuschlag, und nie mehr als der Tageshöchstpreis für alle Fahrten, die an einem Tag begannen.',
 } as const;
 
 export type BrandMessageKey = keyof typeof cab;
@@ -23,5 +25,7 @@ export const brandDe: Record<Brand, Record<BrandMessageKey, string>> = {
     'home.lead':
       '{brand} bringt dich mit dem Auto ans Ziel: per App buchen, einsteigen, an der Station wieder abstellen.',
     'cancel.contract.name': 'Flinkster – Kundenvertrag (Carsharing)',
+    'rides.intro':
+      'Jede Fahrt kostet, was ihre Fahrzeugklasse vorsieht: je angefangene Stunde, höchstens der Tagespreis je angefangene 24 Stunden, dazu je angefangenen Kilometer.',
   },
 };

@@ -3,6 +3,7 @@ import { accountsDe } from './accounts.de';
 import { contractDe } from './contract.de';
 import { withdrawalDe } from './withdrawal.de';
 import { creditDe } from './credit.de';
+import { ridesDe } from './rides.de';
 import { paymentDe } from './payment.de';
 import { personalDataDe } from './personal-data.de';
 import { drivingLicenceDe } from './driving-licence.de';
@@ -18,6 +19,7 @@ export const customerDe = {
   ...contractDe,
   ...withdrawalDe,
   ...creditDe,
+  ...ridesDe,
   ...paymentDe,
   ...personalDataDe,
   ...drivingLicenceDe,

@@ -3,6 +3,7 @@ import { accountsEn } from './accounts.en';
 import { contractEn } from './contract.en';
 import { withdrawalEn } from './withdrawal.en';
 import { creditEn } from './credit.en';
+import { ridesEn } from './rides.en';
 import { paymentEn } from './payment.en';
 import { personalDataEn } from './personal-data.en';
 import { drivingLicenceEn } from './driving-licence.en';
@@ -18,6 +19,7 @@ export const customerEn = {
   ...contractEn,
   ...withdrawalEn,
   ...creditEn,
+  ...ridesEn,
   ...paymentEn,
   ...personalDataEn,
   ...drivingLicenceEn,

@@ -80,6 +80,8 @@ export const generalDe = {
   'page.contract.title': 'Vertrag',
   'page.contractCancel.title': 'Vertrag kündigen',
   'page.credit.title': 'Guthaben',
+  'page.rides.title': 'Fahrten',
+  'page.ridesEmbedded.title': 'Fahrten',
   'page.payment.title': 'Zahlungsmittel',
   'page.paymentEmbedded.title': 'Zahlungsmittel',
   'page.paymentUpdate.title': 'Zahlungsmittel ändern',

@@ -78,6 +78,8 @@ export const generalEn = {
   'page.contract.title': 'Contract',
   'page.contractCancel.title': 'Cancel contract',
   'page.credit.title': 'Balance',
+  'page.rides.title': 'Rides',
+  'page.ridesEmbedded.title': 'Rides',
   'page.payment.title': 'Payment method',
   'page.paymentEmbedded.title': 'Payment method',
   'page.paymentUpdate.title': 'Change payment method',

@@ -26,4 +26,5 @@ export const selfServiceDe = {
   'overview.payment.paypal': 'PayPal',
   'overview.payment.none': 'Noch kein Zahlungsmittel hinterlegt',
   'overview.data.unverified': 'nicht bestätigt',
+  'overview.rides.text': 'Deine Fahrten und wie ihr Preis zustande kam',
 } as const;

@@ -27,4 +27,5 @@ export const selfServiceEn = {
   'overview.payment.paypal': 'PayPal',
   'overview.payment.none': 'No payment method yet',
   'overview.data.unverified': 'not confirmed',
+  'overview.rides.text': 'Your rides and how each was priced',
 } as const satisfies Record<keyof typeof selfServiceDe, string>;

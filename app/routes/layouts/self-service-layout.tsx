@@ -12,7 +12,7 @@ import { EmbeddedMain } from '~/ui/layouts/embedded-main';
 import { SkipLink } from '~/ui/layouts/skip-link';
 import { requireServedPage } from '~/request-scope.server';
 
-const sections: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'payment', 'data'];
+const sections: PageId[] = ['selfService', 'contract', 'tariff', 'rides', 'credit', 'payment', 'data'];
 
 /** A self-service page of another brand (the driving licence's correction on cab) is not found, as on the site. */
 export function loader({ url, context }: Route.LoaderArgs) {

@@ -92,6 +92,10 @@ export default function Overview() {
           )}
         </OverviewCard>
 
+        <OverviewCard title={t('page.rides.title')} page="rides" embedded={embedded}>
+          <p>{t('overview.rides.text')}</p>
+        </OverviewCard>
+
         <OverviewCard title={t('page.credit.title')} page="credit" embedded={embedded}>
           <p className={overview.balanceCents < 0 ? 'overview__amount overview__amount--negative' : 'overview__amount'}>
             {formatEuro(overview.balanceCents, locale)}
