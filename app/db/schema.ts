@@ -835,6 +835,7 @@ export const cases = pgTable(
         'failed_sms',
         'vehicle_report',
         'payout',
+        'trip',
       ],
     }).notNull(),
     sourceId: uuid('source_id').notNull(),

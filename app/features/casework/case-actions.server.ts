@@ -19,6 +19,7 @@ import {
   retainedCustomerRecords,
   sessions,
   smsOutbox,
+  trips,
 } from '~/db/schema';
 import { mailLink } from '~/features/accounts/public.server';
 import { recordAudit } from '~/features/audit/public.server';
@@ -175,6 +176,25 @@ async function sourceOf(db: Database, row: CaseRow, actor: StaffActor) {
         .from(damageReportPhotos)
         .where(eq(damageReportPhotos.reportId, report.id));
       return { kind: row.kind, report, photoCount: Number(photos?.count ?? 0) };
+    }
+    case 'trip': {
+      // What staff need to clear up an unknown customer number with the fleet: no locations, no price.
+      const [trip] = await db
+        .select({
+          tripId: trips.tripId,
+          customerNumber: trips.customerNumber,
+          deviceId: trips.deviceId,
+          vehicleType: trips.vehicleType,
+          vehicleClass: trips.vehicleClass,
+          startTime: trips.startTime,
+          endTime: trips.endTime,
+          distanceMeters: trips.distanceMeters,
+          receivedAt: trips.receivedAt,
+          booked: sql<boolean>`${trips.customerId} is not null`,
+        })
+        .from(trips)
+        .where(eq(trips.id, row.sourceId));
+      return trip ? { kind: row.kind, trip } : null;
     }
     case 'payout':
       return payoutSource(db, row.sourceId, {

@@ -249,7 +249,8 @@ export async function submitCaseForm(
       return outcome.ok ? done('retried') : refuse(outcome.error);
     }
     case 'close': {
-      // Closing by hand is for what has no action of its own: a declaration after a check, a failed SMS.
+      // Closing by hand is for what has no action of its own: a declaration after a check, a failed SMS, a trip of an
+      // unknown customer number once staff have cleared it up with the fleet (the note says how).
       if (!isUuid(caseId)) return refuse('not-found');
       const [row] = await ctx.db.select({ kind: cases.kind }).from(cases).where(eq(cases.id, caseId));
       if (!row) return refuse('not-found');
@@ -293,7 +294,7 @@ export async function submitCaseForm(
 }
 
 /** The kinds whose cases staff close by hand (the others close by their own action). */
-export const closableByHand: readonly CaseKind[] = ['cancellation', 'failed_sms'];
+export const closableByHand: readonly CaseKind[] = ['cancellation', 'failed_sms', 'trip'];
 
 /** Who a case can be given to: active staff whose role works cases, by name. */
 export async function assignableStaff(ctx: Pick<CaseworkContext, 'db'>) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, AnyPgTable } from 'drizzle-orm/pg-core';
 import { backOffice, caseWorkerRoles, payoutRoles } from '~/config/back-office';
 import { business } from '~/config/business';
@@ -14,6 +14,7 @@ import {
   payouts,
   smsOutbox,
   staffAccounts,
+  trips,
 } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
 import type { Logger } from '~/platform/logger.server';
@@ -23,7 +24,7 @@ import type { ScheduledJob } from '~/shared/scheduler/scheduled-jobs.server';
 /**
  * The service back office's case queues (docs/rules/back-office.md#case-queues; docs/decisions/0034):
  * one queue over cancellation declarations, bike and vehicle reports, deletion requests, failed mails and
- * SMS, and due payouts.
+ * SMS, due payouts, and trips the fleet system sent for an unknown customer number.
  * A case is created from its source lazily, by `syncCases` before every list; its state only moves
  * forward (`new` → `in_progress` → `done`), and every change is one conditional UPDATE, so two staff
  * members acting at once never both win. Every staff action writes its audit entry in its own
@@ -42,6 +43,7 @@ export const caseKinds: readonly CaseKind[] = [
   'failed_sms',
   'vehicle_report',
   'payout',
+  'trip',
 ];
 export const caseStates: readonly CaseState[] = ['new', 'in_progress', 'done'];
 
@@ -58,8 +60,18 @@ export type CaseworkContext = Pick<FeatureContext, 'db' | 'config' | 'brand' | '
 
 const stateRank: Record<CaseState, number> = { new: 0, in_progress: 1, done: 2 };
 
-/** Where each kind's cases come from: the source's table, its id and the time of its occurrence. */
-const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn; at: AnyPgColumn }[] = [
+/**
+ * Where each kind's cases come from: the source's table, its id and the time of its occurrence, and which of its
+ * rows are cases when not all are (`where`; a partial index on `at` with the same condition keeps the sync's read
+ * of recent rows an index scan).
+ */
+const caseSources: readonly {
+  kind: CaseKind;
+  table: AnyPgTable;
+  id: AnyPgColumn;
+  at: AnyPgColumn;
+  where?: SQL;
+}[] = [
   { kind: 'cancellation', table: cancellations, id: cancellations.id, at: cancellations.receivedAt },
   { kind: 'bike_report', table: bikeReports, id: bikeReports.id, at: bikeReports.createdAt },
   { kind: 'deletion_request', table: customers, id: customers.id, at: customers.deletionRequestedAt },
@@ -67,6 +79,8 @@ const caseSources: readonly { kind: CaseKind; table: AnyPgTable; id: AnyPgColumn
   { kind: 'failed_sms', table: smsOutbox, id: smsOutbox.id, at: smsOutbox.failedAt },
   { kind: 'vehicle_report', table: damageReports, id: damageReports.id, at: damageReports.createdAt },
   { kind: 'payout', table: payouts, id: payouts.id, at: payouts.createdAt },
+  // Trips of an unknown customer number (docs/rules/rides-and-charges.md#trips-in), through trips_unknown_received_idx.
+  { kind: 'trip', table: trips, id: trips.id, at: trips.receivedAt, where: sql`${trips.customerId} is null` },
 ];
 
 /**
@@ -107,7 +121,8 @@ export async function syncCases(
           ) - ${overlapMs}::int * interval '1 millisecond'`;
     const made = await db.execute(
       sql`insert into ${cases} (kind, source_id, occurred_at)
-          select ${source.kind}, ${source.id}, ${source.at} from ${source.table} where ${since}
+          select ${source.kind}, ${source.id}, ${source.at} from ${source.table}
+          where ${since}${source.where ? sql` and ${source.where}` : sql``}
           on conflict (kind, source_id, occurred_at) do nothing
           returning 1`,
     );

@@ -517,6 +517,36 @@ export default function CasePage({ loaderData, actionData }: Route.ComponentProp
             {matter.sms.retryable ? null : <p>{t('backoffice.case.sms-text-gone')}</p>}
           </>
         );
+      case 'trip': {
+        const { trip } = matter;
+        return (
+          <>
+            <p>{t(trip.booked ? 'backoffice.case.trip.booked' : 'backoffice.case.trip.explanation')}</p>
+            <dl className="back-office-details">
+              <Detail term={t('backoffice.case.customer-number')}>
+                <span data-testid="case-trip-customer-number">{trip.customerNumber}</span>
+              </Detail>
+              <Detail term={t('backoffice.case.received')}>{at(trip.receivedAt)}</Detail>
+              <Detail term={t('backoffice.case.trip.start')}>{at(trip.startTime)}</Detail>
+              <Detail term={t('backoffice.case.trip.end')}>{at(trip.endTime)}</Detail>
+              <Detail term={t('backoffice.case.trip.vehicle')}>
+                {trip.vehicleType === 'car'
+                  ? t('backoffice.case.trip.vehicle.car', {
+                      device: trip.deviceId,
+                      vehicleClass: trip.vehicleClass ?? '–',
+                    })
+                  : t('backoffice.case.trip.vehicle.bicycle', { device: trip.deviceId })}
+              </Detail>
+              {trip.distanceMeters === null ? null : (
+                <Detail term={t('backoffice.case.trip.distance')}>
+                  {(trip.distanceMeters / 1000).toLocaleString(locale, { maximumFractionDigits: 1 })} km
+                </Detail>
+              )}
+              <Detail term={t('backoffice.case.trip.id')}>{trip.tripId}</Detail>
+            </dl>
+          </>
+        );
+      }
       case 'payout': {
         const { payout, customer } = matter;
         return (

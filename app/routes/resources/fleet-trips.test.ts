@@ -5,6 +5,7 @@ import { createRouteHarness, publicUrl, type RouteHarness } from '../../../tests
 import { databaseBackends } from '../../../tests/support/test-databases';
 import { action, loader } from './fleet-trips';
 import { contracts, creditLedger, customers, tariffChanges, trips } from '~/db/schema';
+import { closableByHand, getCase, listCases, type StaffActor } from '~/features/casework/public.server';
 import { fleetSignature, receiveTrips, type FleetTrip } from '~/features/rides/public.server';
 
 /** The fleet system's trips in (docs/rules/rides-and-charges.md#trips-in), through the route as the fleet sends them. */
@@ -220,6 +221,38 @@ describe.each(databaseBackends)('POST /api/fleet/trips (%s)', (backend) => {
     const [row] = await stored(harness, [trip.trip_id]);
     expect(row).toMatchObject({ customerId: null, customerNumber: '99999999', priceCents: null, chargedCents: 0 });
     expect((await send(harness, trip)).json).toEqual({ results: [{ trip_id: trip.trip_id, status: 'unchanged' }] });
+  });
+
+  it('makes a back-office case of a kept trip, which shows its customer number, times and vehicle', async () => {
+    const trip = bikeTrip('88888888', 9 * hour, 20 * minute, { device_id: 'bike-0815' });
+    await send(harness, trip);
+    const known = await customer(harness);
+    await send(harness, bikeTrip(known.number, 9 * hour, 20 * minute));
+    const [row] = await stored(harness, [trip.trip_id]);
+    const { cases } = await listCases(harness.services, { kind: 'trip', pageSize: 100 });
+    // A case for the kept trip only, none for the known customer's.
+    const [tripCase, ...others] = cases.filter((listed) => listed.sourceId === row!.id);
+    expect(others).toEqual([]);
+    expect(cases.every((listed) => listed.kind === 'trip')).toBe(true);
+    const agent: StaffActor = {
+      staffId: '5f0c8a9e-0000-4000-8000-000000000001',
+      role: 'agent',
+      origin: { requestId: 'req-agent', ipHash: 'hash-agent' },
+    };
+    const shown = await getCase(harness.services, agent, tripCase!.id);
+    expect(shown?.source).toMatchObject({
+      kind: 'trip',
+      trip: {
+        customerNumber: '88888888',
+        deviceId: 'bike-0815',
+        vehicleType: 'bicycle',
+        startTime: new Date(trip.start_time),
+        endTime: new Date(trip.end_time),
+        booked: false,
+      },
+    });
+    expect(closableByHand).toContain('trip');
+    expect(await getCase(harness.services, { ...agent, role: 'finance' }, tripCase!.id)).toBeNull();
   });
 
   it('ends with the same bookings when the rides of a day arrive out of order (the cap reached by the third)', async () => {
