@@ -22,6 +22,19 @@ describe('reading a request body', () => {
     expect(budget).toEqual(nothingHeld);
   });
 
+  it('takes a larger body where the caller gives a larger limit (the fleet system’s trips), and not beyond it', async () => {
+    const limit = 4 * maxRequestBodyBytes;
+    const taken = requestWith();
+    const read = readBody(taken, createBodyBudget(), address, requestBodyLimits, limit);
+    taken.end(Buffer.alloc(limit));
+    expect(await read).toEqual({ body: Buffer.alloc(limit) });
+    const beyond = requestWith();
+    const refused = readBody(beyond, createBodyBudget(), address, requestBodyLimits, limit);
+    beyond.write(Buffer.alloc(limit));
+    beyond.write(Buffer.alloc(1));
+    expect(await refused).toEqual({ refused: 413 });
+  });
+
   it('refuses a body beyond the limit as it arrives, declared or not', async () => {
     const budget = createBodyBudget();
     const req = requestWith();
