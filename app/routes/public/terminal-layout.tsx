@@ -49,11 +49,9 @@ function TerminalFrame() {
         )}
       </div>
       <Outlet />
-      <footer className="terminal__footer">
-        <nav aria-label={t('footer.declarations')}>
-          <DeclarationLinks paths={terminalPaths[locale]} />
-        </nav>
-      </footer>
+      <nav className="terminal__footer" aria-label={t('footer.declarations')}>
+        <DeclarationLinks paths={terminalPaths[locale]} />
+      </nav>
       {/* A new page starts a new count; the start screen itself never times out. */}
       {hasIdleTimeout(pathname) ? <TerminalIdleTimeout key={pathname} startPath={terminalHome} /> : null}
     </div>

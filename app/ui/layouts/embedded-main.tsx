@@ -16,11 +16,10 @@ export function EmbeddedMain() {
       <main id="main" className="embedded" tabIndex={-1}>
         <Outlet />
       </main>
-      <footer className="embedded-footer">
-        <nav aria-label={t('footer.declarations')}>
-          <DeclarationLinks />
-        </nav>
-      </footer>
+      {/* A navigation landmark, not a footer: the app's web view has no site footer. */}
+      <nav className="embedded-footer" aria-label={t('footer.declarations')}>
+        <DeclarationLinks />
+      </nav>
     </>
   );
 }
