@@ -15,6 +15,7 @@ import { createContentStore, type ContentStore } from '~/features/content/conten
 import { asksForDrivingLicence, licenceVerificationJob } from '~/features/driving-licence/public.server';
 import { sandboxCheckoutPath } from '~/features/payment/providers.server';
 import { retentionJob } from '~/features/retention/retention-job.server';
+import { receiveTrips } from '~/features/rides/public.server';
 import { createAdmin, enrolmentText, type CreateAdminInput, type StaffEnrolment } from '~/features/staff/public.server';
 import { createGeocodingService } from '~/shared/geocoding/geocoding.server';
 import { mailDelivery, mailOutbox } from '~/shared/mail/outbox.server';
@@ -66,7 +67,10 @@ export async function createServices(
   try {
     await migrateReachable(database, config);
     await seedReferenceData(database.db);
-    demoLogin = await seedDemoData(database, config);
+    // The demo rides are booked as the fleet system's trips are (docs/rules/rides-and-charges.md).
+    demoLogin = await seedDemoData(database, config, {
+      bookTrips: (trips, options) => receiveTrips({ db: database.db, config }, trips, options),
+    });
   } catch (error) {
     // A start that fails leaves no database open, nor the embedded database's lock in DATA_DIR.
     await database.close().catch(() => {});

@@ -7,12 +7,14 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testServices } from '../../../tests/support/route-harness';
 import { createTestDatabase, databaseBackends, type TestDatabase } from '../../../tests/support/test-databases';
 import type { DatabaseHandle } from '../client.server';
-import { contracts, creditLedger, customers, paymentMethods, payments, vouchers } from '../schema';
+import { contracts, creditLedger, customers, paymentMethods, payments, trips, vouchers } from '../schema';
 import { defaultDemoPassword, demoEmail, demoVouchers, seedDemoData } from './demo.server';
 import { seedReferenceData } from './seed.server';
 import { loadConfig } from '~/config/env.server';
 import { logIn } from '~/features/accounts/login.server';
 import { createServices } from '~/services.server';
+import { receiveTrips } from '~/features/rides/public.server';
+import { berlinDate } from '~/platform/berlin-date';
 
 /**
  * The demo customer (README "Run it", docs/decisions/0003, 0006 and 0021): seeded on a local run
@@ -45,8 +47,13 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
   const handleAs = (kind: DatabaseHandle['kind']): DatabaseHandle => ({ ...database.handle, kind });
   const servicesWith = (env: Record<string, string> = {}) => testServices(database.handle, env);
   /** A local run unless `env` names another PUBLIC_URL. */
-  const seed = (kind: DatabaseHandle['kind'], env: Record<string, string> = {}) =>
-    seedDemoData(handleAs(kind), servicesWith({ PUBLIC_URL: localUrl, ...env }).config);
+  const seed = (kind: DatabaseHandle['kind'], env: Record<string, string> = {}) => {
+    const { config } = servicesWith({ PUBLIC_URL: localUrl, ...env });
+    // As the composition root hands it in (app/services.server.ts).
+    return seedDemoData(handleAs(kind), config, {
+      bookTrips: (demoTrips, options) => receiveTrips({ db: database.handle.db, config }, demoTrips, options),
+    });
+  };
 
   /** Everything the demo seed writes, in a stable order. */
   async function demoRows() {
@@ -58,6 +65,7 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
       paymentMethods: await db.select().from(paymentMethods).orderBy(asc(paymentMethods.id)),
       payments: await db.select().from(payments).orderBy(asc(payments.id)),
       vouchers: await db.select().from(vouchers).orderBy(asc(vouchers.code)),
+      trips: await db.select().from(trips).orderBy(asc(trips.startTime)),
     };
   }
 
@@ -77,8 +85,13 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
     expect(afterFirst.contracts).toMatchObject([{ customerId: demo.id, state: 'active', tariffId: 'komfort-monat' }]);
     expect(afterFirst.paymentMethods).toMatchObject([{ customerId: demo.id, kind: 'sepa', active: true }]);
     expect(afterFirst.payments).toHaveLength(2);
-    // Start bonus, two top-ups, a voucher and 24 rides.
-    expect(afterFirst.ledger).toHaveLength(28);
+    // Start bonus, two top-ups, a voucher, and a charge for each of the 25 rides that cost something.
+    expect(afterFirst.trips).toHaveLength(25);
+    const paidRides = afterFirst.trips.filter((trip) => trip.priceCents! > 0);
+    expect(afterFirst.ledger).toHaveLength(4 + paidRides.length);
+    expect(afterFirst.ledger.filter((entry) => entry.kind === 'ride_charge').map((entry) => entry.reference)).toEqual(
+      paidRides.map((trip) => `trip:${trip.tripId}`),
+    );
     expect(afterFirst.ledger.every((entry) => entry.customerId === demo.id)).toBe(true);
     expect(afterFirst.vouchers.map((voucher) => voucher.code).sort()).toEqual(
       Object.values(demoVouchers)
@@ -93,6 +106,37 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
     // The README's password opens the demo account.
     expect(await tryLogin(defaultDemoPassword)).toMatchObject({ ok: true, customerId: demo.id });
   });
+
+  it.each(['cab', 'flinkster'] as const)(
+    "gives the %s demo customer rated rides of this month and the last, booked after the contract's start",
+    async (brand) => {
+      await setUp();
+      await seed('pglite', { CLIENT: brand });
+      const rows = await demoRows();
+      const contract = rows.contracts[0]!;
+      // The contract starts before the first booking and the first ride.
+      expect(contract.startDate <= berlinDate(rows.ledger[0]!.createdAt)).toBe(true);
+      expect(contract.startDate <= berlinDate(rows.trips[0]!.startTime)).toBe(true);
+      expect(rows.trips.every((trip) => trip.customerId === rows.customers[0]!.id && trip.priceCents !== null)).toBe(
+        true,
+      );
+      expect(rows.trips.every((trip) => trip.vehicleType === (brand === 'cab' ? 'bicycle' : 'car'))).toBe(true);
+      const month = (date: Date) => berlinDate(date).slice(0, 7);
+      const thisMonth = month(new Date());
+      const [year, monthNumber] = thisMonth.split('-').map(Number);
+      const lastMonth = monthNumber === 1 ? `${year! - 1}-12` : `${year}-${String(monthNumber! - 1).padStart(2, '0')}`;
+      const months = new Set(rows.trips.map((trip) => month(trip.startTime)));
+      expect(months).toContain(thisMonth);
+      expect(months).toContain(lastMonth);
+      // The breakdowns show what the page explains: e-bikes and a daily cap on cab, a capped long hire on flinkster.
+      const capped = rows.trips.filter(
+        (trip) => (trip.breakdown as { capReductionCents: number }).capReductionCents > 0,
+      );
+      expect(capped.length).toBeGreaterThan(0);
+      if (brand === 'cab')
+        expect(rows.trips.some((trip) => trip.propulsionTypes.includes('electric_assist'))).toBe(true);
+    },
+  );
 
   it('uses DEMO_PASSWORD when given, instead of the README password', async () => {
     await setUp();
@@ -161,6 +205,7 @@ describe.each(databaseBackends)('demo seed on %s', (backend) => {
           paymentMethods: [],
           payments: [],
           vouchers: [],
+          trips: [],
         });
       }
     },
