@@ -197,7 +197,7 @@ test.describe('brand flinkster', () => {
   flinkster.describe.configure({ mode: 'default', timeout: 90_000 });
 
   const publicPages: PageId[] = ['home', 'priceList', 'register', 'login', 'cancelContract', 'reportBikeWebView'];
-  const customerPages: PageId[] = ['selfService', 'contract', 'tariff', 'credit', 'selfServiceEmbedded'];
+  const customerPages: PageId[] = ['selfService', 'contract', 'tariff', 'rides', 'credit', 'selfServiceEmbedded'];
 
   flinkster('public pages, a content page and the 404 page', async ({ page }) => {
     for (const path of [...publicPages.map((id) => pages[id].de), contentPagePath('faq', 'en'), '/en/does-not-exist']) {
@@ -208,6 +208,11 @@ test.describe('brand flinkster', () => {
   flinkster('the self-service area', async ({ page }) => {
     await logInByRequest(page.request, demoCustomer);
     for (const id of customerPages) await scan(page, pages[id].en, 'flinkster, logged in');
+    // The demo rides (app/db/seed/demo.server.ts) are cars with their class and distance.
+    await page.goto(pages.rides.en);
+    const rides = page.getByRole('table', { name: /Your rides, newest first/ });
+    await expect(rides.getByRole('row')).toHaveCount(21);
+    await expect(rides.getByRole('columnheader', { name: 'Distance' })).toBeVisible();
   });
 
   flinkster('the error screen', async ({ page, database }) => {
