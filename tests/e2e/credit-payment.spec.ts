@@ -168,10 +168,21 @@ test('the embedded payment page shows no header or footer links and stays embedd
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlungsmittel');
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('contentinfo')).toHaveCount(0);
-  await expect(page.getByRole('navigation')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Verträge hier kündigen' })).toHaveCount(0);
-  // Every link on the page stays inside the embedded area.
-  const hrefs = await page.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+  // The one navigation: the cancellation and withdrawal links every page offers, to the web views' own copies.
+  await expect(page.getByRole('navigation')).toHaveAccessibleName('Kündigung und Widerruf');
+  await expect(page.getByRole('link', { name: 'Verträge hier kündigen' })).toHaveAttribute(
+    'href',
+    pages.cancelContractEmbedded.de,
+  );
+  await expect(page.getByRole('link', { name: 'Vertrag widerrufen' })).toHaveAttribute(
+    'href',
+    pages.withdrawContractEmbedded.de,
+  );
+  // Every link of the page itself stays inside the embedded area.
+  const hrefs = await page
+    .getByRole('main')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
   expect(hrefs).toEqual([pages.paymentUpdateEmbedded.de]);
   await page.getByRole('link', { name: 'Zahlungsmittel ändern' }).click();
   await expect(page).toHaveURL(pages.paymentUpdateEmbedded.de);
