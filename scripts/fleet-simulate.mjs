@@ -43,7 +43,7 @@ const places = {
   tempelhof: { lat: 52.4731, lng: 13.4039 },
 };
 
-/** An ended trip in the Mobility Data Specification 2.0 fields the app takes, `endedMinutesAgo` before now. */
+/** An ended trip in the fields the app takes (docs/rules/rides-and-charges.md#trips-in), `endedMinutesAgo` before now. */
 function trip({ device, minutes, endedMinutesAgo, from, to, ...rest }) {
   const end = Date.now() - endedMinutesAgo * minute;
   return {
