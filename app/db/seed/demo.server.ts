@@ -331,6 +331,14 @@ async function seedDemoRides(db: Database, config: AppConfig, bookTrips: BookDem
   if (!customer) return;
   const [anyTrip] = await db.select({ id: trips.id }).from(trips).where(eq(trips.customerId, customer.id)).limit(1);
   if (anyTrip) return;
+  // A data folder seeded before rides came in holds ride charges without trips: booking the demo rides
+  // on top would charge them twice, so such a folder keeps what it has.
+  const [earlierCharge] = await db
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.customerId, customer.id), eq(creditLedger.kind, 'ride_charge')))
+    .limit(1);
+  if (earlierCharge) return;
   for (const trip of demoTrips(customer.customerNumber, config.brand, now)) {
     // Booked a few minutes after it ended, as the fleet system would send it (the charge's time in the ledger).
     const bookedAt = new Date(Math.min(trip.endTime.getTime() + 3 * minuteMs, now.getTime()));
