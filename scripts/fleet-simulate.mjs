@@ -24,6 +24,12 @@ const brand = env.CLIENT === 'flinkster' ? 'flinkster' : 'cab';
 const baseUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, '');
 const customerArgument = process.argv.slice(2).find((argument) => argument.startsWith('--customer='));
 const customerNumber = customerArgument?.slice('--customer='.length) ?? env.FLEET_CUSTOMER_NUMBER ?? '100001';
+// A stand-in for the fleet system books made-up rides: only against a local app, unless asked for explicitly.
+const local = ['localhost', '127.0.0.1', '[::1]'].includes(new URL(baseUrl).hostname);
+if (!local && !process.argv.includes('--force')) {
+  console.error(`Refusing to send made-up trips to ${baseUrl}: not a local app. Add --force if that is really meant.`);
+  process.exit(1);
+}
 
 function fleetSecret() {
   if (env.FLEET_WEBHOOK_SECRET) return env.FLEET_WEBHOOK_SECRET;

@@ -2,6 +2,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '~/db/client.server';
 import { creditLedger, customers, trips, vehicleClasses } from '~/db/schema';
 import type { FeatureContext } from '~/feature-context';
+import { settleContract } from '~/features/contract/public.server';
 import { berlinDayOf, isElectricAssisted, rateBikeRides, rateCarRide, type RatedRide } from './rating';
 import { tariffHistory } from './tariff-in-force.server';
 import type { FleetTrip } from './trip-schema';
@@ -57,6 +58,9 @@ async function receiveTrip(tx: Tx, trip: FleetTrip, now: Date): Promise<TripStat
     .where(eq(customers.customerNumber, trip.customerNumber))
     .for('update');
   const customerId = customer?.id ?? null;
+  // Tariff changes whose day has come apply before rating: a downgrade waits as `pending` until the
+  // contract is next read, and the ride must be rated by the tariff in force when it started.
+  if (customerId) await settleContract(tx, customerId, now);
   const values = columnsOf(trip);
 
   let [existing] = await tx.select().from(trips).where(eq(trips.tripId, trip.tripId)).for('update');

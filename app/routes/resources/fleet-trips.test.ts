@@ -308,6 +308,27 @@ describe.each(databaseBackends)('POST /api/fleet/trips (%s)', (backend) => {
     expect(of(after.trip_id)).toMatchObject({ tariffId: 'komfort-monat', chargedCents: 100 });
   });
 
+  it('rates a ride by a downgrade whose day has come, even before the contract was read again', async () => {
+    const rider = await customer(harness, 'komfort-monat');
+    const [contract] = await harness.services.db
+      .select({ id: contracts.id })
+      .from(contracts)
+      .where(eq(contracts.customerId, rider.id));
+    // Ordered in February, due on 10 March; nobody has read the contract since, so it is still pending.
+    await harness.services.db.insert(tariffChanges).values({
+      contractId: contract!.id,
+      fromTariffId: 'komfort-monat',
+      toTariffId: 'basis',
+      state: 'pending',
+      effectiveDate: '2026-03-10',
+      requestedAt: new Date('2026-02-20T10:00:00Z'),
+    });
+    // 45 min on basis: 2 blocks, 2.00 € (komfort would have made it 1.00 €).
+    const ride = bikeTrip(rider.number, 9 * hour, 45 * minute);
+    await send(harness, ride);
+    expect((await stored(harness, [ride.trip_id]))[0]).toMatchObject({ tariffId: 'basis', chargedCents: 200 });
+  });
+
   it('books two deliveries of the same trip at once once', async () => {
     const rider = await customer(harness);
     const trip = bikeTrip(rider.number, 8 * hour, 45 * minute);
