@@ -653,6 +653,8 @@ export async function carryOutDeletion(
       .where(eq(damageReports.customerId, customerId));
     // The driving licence, with its history, is no book or record the law makes the provider keep.
     await tx.delete(drivingLicences).where(eq(drivingLicences.customerId, customerId));
+    // Rides stay as the bookings' basis; where they began and ended is a movement profile no book needs.
+    await tx.update(trips).set({ startLocation: null, endLocation: null }).where(eq(trips.customerId, customerId));
     const mail = deletionDoneMail(
       { firstName: customer.firstName, customerNumber: customer.customerNumber },
       customer.locale,

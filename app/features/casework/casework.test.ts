@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +15,7 @@ import {
   sessions,
   smsOutbox,
   staffAccounts,
+  trips,
 } from '~/db/schema';
 import { backOffice } from '~/config/back-office';
 import { brandProfiles } from '~/config/brand';
@@ -615,6 +617,23 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
     await db()
       .insert(drivingLicences)
       .values({ customerId: erika, number: 'B072RRE2I55', issuingCountry: 'DE', issuedOn: '2010-05-01' });
+    const [ride] = await db()
+      .insert(trips)
+      .values({
+        tripId: randomUUID(),
+        customerNumber: '100001',
+        customerId: erika,
+        deviceId: 'bike-1',
+        vehicleType: 'bicycle',
+        propulsionTypes: ['human'],
+        startTime: may14,
+        endTime: new Date(may14.getTime() + 20 * 60_000),
+        startLocation: { lat: 52.52, lng: 13.405 },
+        endLocation: { lat: 52.5, lng: 13.42 },
+        priceCents: 100,
+        chargedCents: 100,
+      })
+      .returning();
     const row = await caseOf('deletion_request', erika);
 
     // The contract still runs: refused with the reason, the case stays open.
@@ -643,6 +662,12 @@ describe.each(databaseBackends)('case queues on %s', (backend) => {
       licencePlate: 'B-AB 1234',
     });
     expect(await db().select().from(drivingLicences).where(eq(drivingLicences.customerId, erika))).toEqual([]);
+    // The ride stays as the booking's basis, without where it began and ended.
+    expect((await db().select().from(trips).where(eq(trips.id, ride!.id)))[0]).toMatchObject({
+      priceCents: 100,
+      startLocation: null,
+      endLocation: null,
+    });
     // The contract and the retained identity stay, apart from the erased account.
     expect(await db().select().from(contracts).where(eq(contracts.customerId, erika))).toHaveLength(1);
     expect(await db().select().from(retainedCustomerRecords)).toEqual([
