@@ -11,6 +11,7 @@ import {
   phoneVerifications,
   sessions,
   tariffChanges,
+  trips,
 } from '~/db/schema';
 import { settleContract } from '~/features/contract/public.server';
 import { maskIban } from './masking';
@@ -180,6 +181,27 @@ export async function exportPersonalData(db: Database, customerId: string, now =
   // Every licence entered, the corrected ones included; empty where the brand asks for none.
   const licences = await licenceHistoryOf(db, customerId);
 
+  // Every ride the fleet system reported for the account, with how its price was made.
+  const rides = await db
+    .select({
+      tripId: trips.tripId,
+      deviceId: trips.deviceId,
+      vehicleType: trips.vehicleType,
+      propulsionTypes: trips.propulsionTypes,
+      vehicleClass: trips.vehicleClass,
+      startTime: trips.startTime,
+      endTime: trips.endTime,
+      startLocation: trips.startLocation,
+      endLocation: trips.endLocation,
+      distanceMeters: trips.distanceMeters,
+      tariffId: trips.tariffId,
+      priceCents: trips.priceCents,
+      breakdown: trips.breakdown,
+    })
+    .from(trips)
+    .where(eq(trips.customerId, customerId))
+    .orderBy(asc(trips.startTime));
+
   return {
     format: 'personal-data-export/1',
     exportedAt: now,
@@ -196,6 +218,7 @@ export async function exportPersonalData(db: Database, customerId: string, now =
     mailedLinks: links,
     phoneCodes,
     drivingLicences: licences,
+    rides,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   phoneVerifications,
   sessions,
   smsOutbox,
+  trips,
 } from '~/db/schema';
 import { logIn } from '~/features/accounts/login.server';
 import { requestPasswordReset, resetPassword } from '~/features/accounts/password-reset.server';
@@ -618,11 +619,27 @@ describe.each(databaseBackends)('personal data on %s', (backend) => {
         { customerId: erika.id, kind: 'card', providerToken: 'psp_tok_secret_4242', label: 'Visa •••• 4242' },
       ]);
       await ctx.db.insert(creditLedger).values({ customerId: erika.id, kind: 'start_bonus', amountCents: 500 });
+      const ride = {
+        tripId: '0b7e4c3a-2f1d-4e5b-9a8c-7d6e5f4a3b2c',
+        customerNumber: '100001',
+        deviceId: 'bike-4711',
+        vehicleType: 'bicycle' as const,
+        propulsionTypes: ['human'],
+        startTime: new Date('2026-05-14T08:00:00Z'),
+        endTime: new Date('2026-05-14T08:20:00Z'),
+        priceCents: 100,
+      };
+      await ctx.db.insert(trips).values([
+        { ...ride, customerId: erika.id },
+        { ...ride, tripId: '1c8f5d4b-3a2e-4f6c-8b9d-8e7f6a5b4c3d', customerId: bob.id },
+      ]);
       await requestEmailChange(ctx, erika.actor, { email: 'neu@example.org' });
       await requestPhoneCode(ctx, erika.actor, '+491712345678');
 
       const exported = await exportPersonalData(ctx.db, erika.id);
       const json = JSON.stringify(exported);
+      // Her rides, not another customer's.
+      expect(exported!.rides).toMatchObject([{ tripId: ride.tripId, priceCents: 100, deviceId: 'bike-4711' }]);
       const [row] = await ctx.db.select().from(customers).where(eq(customers.id, erika.id));
       const secrets = [
         row!.passwordHash,
