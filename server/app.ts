@@ -356,7 +356,7 @@ function createListener(config: AppConfig, services: AppServices, development?: 
       isUploadPath(pathname, services.config.brand) &&
       /^multipart\/form-data/i.test(String(req.headers['content-type'] ?? ''));
     // The fleet system's trips come in batches larger than any form (docs/rules/rides-and-charges.md#trips-in).
-    const fleet = !isRead && url.pathname === fleetTrips.path;
+    const fleet = req.method === 'POST' && url.pathname === fleetTrips.path;
     const bodyLimit = upload ? uploadLimits.requestBytes : fleet ? fleetTrips.maxBodyBytes : maxRequestBodyBytes;
     if (!isRead && Number(req.headers['content-length'] ?? 0) > bodyLimit) {
       refuseBody(res, 413);
