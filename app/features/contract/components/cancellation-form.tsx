@@ -117,6 +117,22 @@ export function CancellationForm({
   );
 }
 
+/** A declaration's content and time of receipt as label/value rows, as its mail lists them too. */
+export function ConfirmationRowList({ confirmation }: { confirmation: CancellationConfirmation }) {
+  const locale = useLocale();
+  const brand = useBrand();
+  return (
+    <dl className="summary-list">
+      {confirmationRows(confirmation, locale, brand).map((row) => (
+        <div key={row.label} className="summary-list__row">
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 /** True once React runs in the browser: the print button needs JavaScript. */
 function useHydrated(): boolean {
   return useSyncExternalStore(
@@ -138,10 +154,7 @@ export function CancellationConfirmationView({
   contractLink?: boolean;
 }) {
   const t = useT();
-  const locale = useLocale();
-  const brand = useBrand();
   const hydrated = useHydrated();
-  const rows = confirmationRows(confirmation, locale, brand);
   return (
     <section className="cancel-confirmation" aria-labelledby="cancel-confirmation-title">
       <h2 id="cancel-confirmation-title">{t('cancel.confirmation.title')}</h2>
@@ -150,14 +163,7 @@ export function CancellationConfirmationView({
       </p>
       {confirmation.adjusted ? <p className="notice">{t('cancel.confirmation.adjusted')}</p> : null}
       <h3>{t('cancel.confirmation.content')}</h3>
-      <dl className="summary-list">
-        {rows.map((row) => (
-          <div key={row.label} className="summary-list__row">
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ConfirmationRowList confirmation={confirmation} />
       <p className="cancel-confirmation__keep">{t('cancel.confirmation.keep')}</p>
       <div className="cancel-confirmation__actions">
         {hydrated ? (

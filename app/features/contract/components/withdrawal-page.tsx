@@ -1,12 +1,12 @@
 import type { SubmissionResult } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
-import { useLocale, useT, useBrand } from '~/i18n/hooks';
+import { useT } from '~/i18n/hooks';
 import { PageTitle } from '~/ui/components/page-header';
 import { AppForm } from '~/ui/form/app-form';
 import { useFormWithValidationOnDemand } from '~/ui/form/client-validation';
 import { TextField } from '~/ui/form/inputs';
-import { confirmationRows, type CancellationConfirmation } from '../confirmation';
-import type { CancellationDefaults } from './cancellation-form';
+import type { CancellationConfirmation } from '../confirmation';
+import { ConfirmationRowList, type CancellationDefaults } from './cancellation-form';
 
 export interface WithdrawalReview {
   name: string;
@@ -158,9 +158,6 @@ function WithdrawalForm({
 /** The acknowledgement on the page: content and time of receipt, to print or save, nothing about a match. */
 function WithdrawalConfirmation({ confirmation }: { confirmation: CancellationConfirmation }) {
   const t = useT();
-  const locale = useLocale();
-  const brand = useBrand();
-  const rows = confirmationRows(confirmation, locale, brand);
   return (
     <section className="cancel-confirmation" aria-labelledby="withdrawal-confirmation-title">
       <h2 id="withdrawal-confirmation-title">{t('withdrawal.confirmation.title')}</h2>
@@ -168,14 +165,7 @@ function WithdrawalConfirmation({ confirmation }: { confirmation: CancellationCo
         {t('withdrawal.confirmation.status', { email: confirmation.confirmationEmail })}
       </p>
       <h3>{t('withdrawal.confirmation.content')}</h3>
-      <dl className="summary-list">
-        {rows.map((row) => (
-          <div key={row.label} className="summary-list__row">
-            <dt>{row.label}</dt>
-            <dd>{row.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ConfirmationRowList confirmation={confirmation} />
       <p>{t('withdrawal.confirmation.next')}</p>
       <p className="cancel-confirmation__keep">{t('cancel.confirmation.keep')}</p>
     </section>
